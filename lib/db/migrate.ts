@@ -1,0 +1,28 @@
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from "kysely";
+import type { DbHandle } from "./connection";
+import * as m001 from "./migrations/001_initial";
+
+/** Every migration, in order. Add new files here; names sort by their numeric prefix. */
+const migrations = { "001_initial": m001 } as const;
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly handle: DbHandle) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const out: Record<string, Migration> = {};
+    for (const [name, mod] of Object.entries(migrations)) {
+      out[name] = { up: (db) => mod.up(db, this.handle.dialect) };
+    }
+    return out;
+  }
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(handle) });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error");
+    const cause = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${cause}`);
+  }
+  return result;
+}

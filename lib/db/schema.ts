@@ -1,0 +1,391 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types shared by both dialects. Money is integer paise. Flags are 0/1 integers.
+ * Timestamps are ISO-8601 strings (SQLite text; PostgreSQL timestamptz parsed back to ISO).
+ */
+type Id = Generated<number>;
+type Timestamp = ColumnType<string, string, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export type Availability = "in_stock" | "made_to_order" | "out_of_stock";
+export type EnquiryKind = "gifting" | "bulk_deals" | "corporate" | "services";
+export type CouponKind = "percent" | "flat" | "free_shipping";
+
+export interface UsersTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  password_hash: string | null;
+  avatar: string | null;
+  email_verified_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+export interface OtpCodesTable {
+  id: Id;
+  email: string;
+  purpose: "login" | "verify_email";
+  code_hash: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  expires_at: Timestamp;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface CountriesTable {
+  id: Id;
+  name: string;
+  iso2: string;
+  phone_code: string;
+}
+
+export interface StatesTable {
+  id: Id;
+  country_id: number;
+  name: string;
+  code: string;
+}
+
+export interface CitiesTable {
+  id: Id;
+  state_id: number;
+  name: string;
+}
+
+export interface AddressesTable {
+  id: Id;
+  user_id: number;
+  address: string;
+  country_id: number;
+  state_id: number;
+  city_id: number;
+  postal_code: string;
+  phone: string;
+  is_default: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  description: string | null;
+  cover_image: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  category_id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string | null;
+  description: string | null;
+  key_features: string | null;
+  care_instructions: string | null;
+  warranty_summary: string | null;
+  return_policy: string | null;
+  about_heading: string | null;
+  about_description: string | null;
+  about_image: string | null;
+  additional_heading: string | null;
+  additional_description: string | null;
+  additional_image: string | null;
+  /** List price (MRP) in paise; shown struck through when above the selling price. */
+  list_price: number;
+  /** Selling price in paise. */
+  price: number;
+  /** Whole percent off the list price; 0 when not discounted. */
+  discount_percent: ColumnType<number, number | undefined, number>;
+  stock_quantity: number;
+  made_to_order: Flag;
+  availability: Availability;
+  is_featured: Flag;
+  is_popular: Flag;
+  published: Flag;
+  thumbnail_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  view_count: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductPhotosTable {
+  id: Id;
+  product_id: number;
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  sort_order: number;
+}
+
+export interface AttributesTable {
+  id: Id;
+  name: string;
+  sort_order: number;
+}
+
+export interface AttributeValuesTable {
+  id: Id;
+  attribute_id: number;
+  value: string;
+}
+
+export interface ProductAttributeValuesTable {
+  product_id: number;
+  attribute_value_id: number;
+}
+
+export interface RecentlyViewedTable {
+  user_id: number;
+  product_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface CartsTable {
+  id: Id;
+  user_id: number | null;
+  guest_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartLinesTable {
+  id: Id;
+  cart_id: number;
+  product_id: number;
+  variant: string;
+  quantity: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WishlistsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Id;
+  title: string;
+  code: string;
+  kind: CouponKind;
+  /** Percent for "percent", paise for "flat", unused for "free_shipping". */
+  value: number;
+  min_order: number;
+  max_discount: number | null;
+  first_order_only: Flag;
+  active: Flag;
+  starts_at: string | null;
+  ends_at: string | null;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  code: string;
+  user_id: number;
+  shipping_name: string;
+  shipping_email: string;
+  shipping_address: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_country: string;
+  shipping_postal_code: string;
+  shipping_phone: string;
+  shipping_type: string;
+  payment_type: string;
+  coupon_code: string | null;
+  subtotal: number;
+  shipping_cost: number;
+  tax: number;
+  coupon_discount: number;
+  grand_total: number;
+  delivery_status: string;
+  payment_status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  product_id: number | null;
+  product_name: string;
+  variation: string | null;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  delivery_status: string;
+  refund_status: string | null;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  reference: string | null;
+  amount: number;
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface BlogsTable {
+  id: Id;
+  title: string;
+  slug: string;
+  banner: string | null;
+  short_description: string | null;
+  description: string;
+  author: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  published: Flag;
+  published_at: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SlidersTable {
+  id: Id;
+  heading: string;
+  subheading: string | null;
+  photo: string;
+  url: string | null;
+  link_text: string | null;
+  button_text: string | null;
+  sort_order: number;
+  active: Flag;
+}
+
+export interface CmsPagesTable {
+  id: Id;
+  title: string;
+  slug: string;
+  short_desc: string | null;
+  content: string;
+  /** When set, the page's product grid shows this category; otherwise the whole catalog. */
+  category_id: number | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BusinessSettingsTable {
+  id: Id;
+  type: string;
+  value: string | null;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Id;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Id;
+  name: string;
+  surname: string | null;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface EnquiriesTable {
+  id: Id;
+  kind: EnquiryKind;
+  name: string;
+  email: string;
+  contact: string;
+  address: string;
+  message: string | null;
+  created_at: Timestamp;
+}
+
+export interface TestimonialsTable {
+  id: Id;
+  name: string;
+  location: string | null;
+  quote: string;
+  rating: number;
+  sort_order: number;
+  active: Flag;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  otp_codes: OtpCodesTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  countries: CountriesTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  addresses: AddressesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_photos: ProductPhotosTable;
+  attributes: AttributesTable;
+  attribute_values: AttributeValuesTable;
+  product_attribute_values: ProductAttributeValuesTable;
+  recently_viewed: RecentlyViewedTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+  wishlists: WishlistsTable;
+  coupons: CouponsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  blogs: BlogsTable;
+  sliders: SlidersTable;
+  cms_pages: CmsPagesTable;
+  business_settings: BusinessSettingsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_messages: ContactMessagesTable;
+  enquiries: EnquiriesTable;
+  testimonials: TestimonialsTable;
+}
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Blog = Selectable<BlogsTable>;
