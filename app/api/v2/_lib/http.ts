@@ -1,0 +1,113 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { z, ZodError } from "zod";
+import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
+import { getConfig } from "@/lib/config";
+import { ApiError } from "@/lib/server/errors";
+
+/** Bodies larger than this are refused with 413 before they are parsed. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const digest = (value: string) => createHash("sha256").update(value).digest();
+
+function hasSystemKey(request: Request): boolean {
+  const sent = request.headers.get("system-key");
+  if (!sent) return false;
+  return timingSafeEqual(digest(sent), digest(getConfig().systemKey));
+}
+
+export function errorResponse(status: number, message: string, errors?: Record<string, string[]>): Response {
+  const body: ApiErrorBody = errors ? { result: false, message, errors } : { result: false, message };
+  return Response.json(body, { status });
+}
+
+export function zodErrors(error: ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join(".") : "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+export function validationFailed(error: ZodError): ApiError {
+  const errors = zodErrors(error);
+  const first = Object.values(errors)[0]?.[0];
+  return new ApiError(422, first ?? "The given data was invalid.", errors);
+}
+
+/** `{ data, success, status }` */
+export const list = <T>(data: T, status = 200) => Response.json({ data, success: true, status }, { status });
+
+/** `{ data, meta, success, status }` */
+export const paginated = <T>(data: T[], meta: ApiMeta, extra: Record<string, unknown> = {}) =>
+  Response.json({ ...extra, data, meta, success: true, status: 200 });
+
+/** `{ result, message }` */
+export const action = (result: boolean, message: string, status = 200, extra: Record<string, unknown> = {}) =>
+  Response.json({ result, message, ...extra }, { status });
+
+/** Parses a value with a schema; failures become 422 with per-field errors. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(result.error);
+  return result.data;
+}
+
+/** Reads a JSON body of at most 1 MB: 413 when larger, 400 when it is not JSON, 422 when it does not fit the schema. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is larger than 1 MB.");
+  let text = "";
+  if (request.body) {
+    const reader = request.body.getReader();
+    const decoder = new TextDecoder();
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        await reader.cancel();
+        throw new ApiError(413, "Request body is larger than 1 MB.");
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    text += decoder.decode();
+  }
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Request body is not valid JSON.");
+  }
+  return parse(schema, body);
+}
+
+type Context<P> = { params: Promise<P> };
+
+/**
+ * Wraps an API v2 handler: checks the System-Key header (403 when missing or wrong) and turns
+ * every failure into a JSON answer with a real status code.
+ */
+export function handler<P extends Record<string, string | string[]> = Record<string, never>>(
+  fn: (request: NextRequest, params: P) => Promise<Response>,
+  options: { systemKey?: boolean } = {},
+) {
+  return async (request: NextRequest, context: Context<P>): Promise<Response> => {
+    try {
+      if (options.systemKey !== false && !hasSystemKey(request)) {
+        return errorResponse(403, "Missing or invalid System-Key header.");
+      }
+      return await fn(request, await context.params);
+    } catch (error) {
+      if (error instanceof ApiError) return errorResponse(error.status, error.message, error.errors);
+      if (error instanceof ZodError) {
+        const failed = validationFailed(error);
+        return errorResponse(422, failed.message, failed.errors);
+      }
+      console.error(`[api] ${request.method} ${request.nextUrl.pathname} failed`, error);
+      return errorResponse(500, "Something went wrong on our side. Please try again.");
+    }
+  };
+}

@@ -1,0 +1,115 @@
+import type {
+  ApiBlog,
+  ApiBlogDetail,
+  ApiCategory,
+  ApiCmsPage,
+  ApiMeta,
+  ApiProductCard,
+  ApiProductDetail,
+  ApiSlider,
+  ApiSubcategory,
+} from "@/lib/api/types";
+import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail } from "@/lib/server/catalog";
+import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/server/content";
+
+/** Maps service shapes to the API v2 contract: field names as the spec spells them, money in rupees. */
+export const rupees = (paise: number) => Math.round(paise) / 100;
+
+export function meta(page: Page<unknown>): ApiMeta {
+  return { current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
+}
+
+export const subcategory = (c: CategorySummary): ApiSubcategory => ({
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  cover_image: c.coverImage,
+  description: c.description,
+});
+
+export const category = (c: CategoryWithChildren): ApiCategory => ({
+  ...subcategory(c),
+  subcategories: c.subcategories.map(subcategory),
+});
+
+export const slider = (s: Slide): ApiSlider => ({
+  id: s.id,
+  heading: s.heading,
+  subheading: s.subheading,
+  photo: s.photo,
+  url: s.url,
+  link_text: s.linkText,
+  button_text: s.buttonText,
+});
+
+export const productCard = (p: ProductCard): ApiProductCard => ({
+  id: p.id,
+  slug: p.slug,
+  name: p.name,
+  thumbnail_image: p.thumbnail,
+  main_price: rupees(p.price),
+  stocked_price: rupees(p.listPrice),
+  discount: p.discountPercent,
+  stock_quantity: p.stockQuantity,
+  availability: p.availability,
+  currency: "INR",
+});
+
+export const productDetail = (p: ProductDetail): ApiProductDetail => ({
+  id: p.id,
+  slug: p.slug,
+  name: p.name,
+  sku: p.sku,
+  meta_title: p.metaTitle,
+  meta_description: p.metaDescription,
+  thumbnail_image: p.thumbnail,
+  photos: p.photos,
+  stroked_price: rupees(p.listPrice),
+  main_price: rupees(p.price),
+  discount: String(p.discountPercent),
+  stock_quantity: p.stockQuantity,
+  availability: p.availability,
+  currency: "INR",
+  short_description: p.shortDescription,
+  description: p.description,
+  key_features: p.keyFeatures,
+  maintenance: p.careInstructions,
+  warranty_summary: p.warrantySummary,
+  return_policy: p.returnPolicy,
+  about_heading: p.about?.heading ?? null,
+  about_description: p.about?.description ?? null,
+  about_image: p.about?.image ?? null,
+  additonal_heading: p.additional?.heading ?? null,
+  additonal_description: p.additional?.description ?? null,
+  additonal_image: p.additional?.image ?? null,
+  category: p.category ? { id: p.category.id, name: p.category.name, slug: p.category.slug } : null,
+  attributes: p.attributes,
+});
+
+export const blog = (b: BlogSummary): ApiBlog => ({
+  id: b.id,
+  title: b.title,
+  slug: b.slug,
+  banner: b.banner,
+  short_description: b.excerpt,
+  author: b.author,
+  published_at: b.publishedAt,
+  created_at: b.createdAt,
+});
+
+export const blogDetail = (b: BlogPost): ApiBlogDetail => ({
+  ...blog(b),
+  description: b.description,
+  meta_title: b.metaTitle,
+  meta_description: b.metaDescription,
+});
+
+export const cmsPage = (p: CmsPage): ApiCmsPage => ({
+  id: p.id,
+  title: p.title,
+  slug: p.slug,
+  short_desc: p.shortDesc,
+  content: p.content,
+  meta_title: p.metaTitle,
+  meta_description: p.metaDescription,
+});

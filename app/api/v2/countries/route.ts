@@ -1,0 +1,4 @@
+import { listCountries } from "@/lib/server/locations";
+import { handler, list } from "../_lib/http";
+
+export const GET = handler(async () => list(await listCountries()));

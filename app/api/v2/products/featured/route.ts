@@ -1,0 +1,5 @@
+import { listFeaturedProducts } from "@/lib/server/catalog";
+import { handler, list } from "../../_lib/http";
+import { productCard } from "../../_lib/present";
+
+export const GET = handler(async () => list((await listFeaturedProducts()).map(productCard)));

@@ -1,0 +1,12 @@
+import { searchProducts } from "@/lib/server/catalog";
+import { ApiError } from "@/lib/server/errors";
+import { productSearchSchema, searchParamsToInput } from "@/lib/validation/catalog";
+import { handler, paginated, parse } from "../../_lib/http";
+import { meta, productCard } from "../../_lib/present";
+
+export const GET = handler(async (request) => {
+  const search = parse(productSearchSchema, searchParamsToInput(request.nextUrl.searchParams));
+  const page = await searchProducts(search);
+  if (!page) throw new ApiError(404, "Category not found.");
+  return paginated(page.items.map(productCard), meta(page));
+});

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { listSubcategories } from "@/lib/server/catalog";
+import { ApiError } from "@/lib/server/errors";
+import { idParam } from "@/lib/validation/catalog";
+import { handler, list, parse } from "../../_lib/http";
+import { subcategory } from "../../_lib/present";
+
+export const GET = handler<{ id: string }>(async (_request, params) => {
+  const { id } = parse(z.object({ id: idParam }), params);
+  const children = await listSubcategories(id);
+  if (!children) throw new ApiError(404, "Category not found.");
+  return list(children.map(subcategory));
+});

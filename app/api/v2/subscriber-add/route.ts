@@ -1,0 +1,11 @@
+import { subscribe } from "@/lib/server/newsletter";
+import { subscriberSchema } from "@/lib/validation/forms";
+import { action, handler, readJson } from "../_lib/http";
+
+export const POST = handler(async (request) => {
+  const { email } = await readJson(request, subscriberSchema);
+  const { created } = await subscribe(email);
+  return created
+    ? action(true, "Thank you for subscribing! Look out for our next newsletter.", 201)
+    : action(false, "This email is already subscribed to our newsletter.", 409);
+});

@@ -1,0 +1,23 @@
+import type { Metadata, Viewport } from "next";
+import type { ReactNode } from "react";
+import { getConfig } from "@/lib/config";
+import { inter, interExtended, playfair } from "./fonts";
+import "./globals.css";
+
+export const metadata: Metadata = {
+  metadataBase: new URL(getConfig().siteUrl),
+};
+
+export const viewport: Viewport = {
+  themeColor: "#02132f",
+  width: "device-width",
+  initialScale: 1,
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN" className={`${inter.variable} ${interExtended.variable} ${playfair.variable}`}>
+      <body>{children}</body>
+    </html>
+  );
+}

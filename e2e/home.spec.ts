@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { openDatabase } from "../lib/db/connection";
+import { ROOT } from "../scripts/lib/build";
+import path from "node:path";
+
+/** What the seeded database holds, read directly, so the journey checks the page against real rows. */
+async function seeded() {
+  const handle = await openDatabase({ dialect: "sqlite", file: path.join(ROOT, "data", "e2e.db") });
+  try {
+    const { db } = handle;
+    const [slide, categories, blogs, name] = await Promise.all([
+      db.selectFrom("sliders").select("heading").where("active", "=", 1).orderBy("sort_order").orderBy("id").executeTakeFirstOrThrow(),
+      db.selectFrom("categories").select(["name", "slug"]).where("parent_id", "is", null).orderBy("sort_order").orderBy("id").execute(),
+      db.selectFrom("blogs").select(["title", "slug"]).where("published", "=", 1).orderBy("published_at", "desc").orderBy("id", "desc").limit(6).execute(),
+      db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow(),
+    ]);
+    return { slide, categories, blogs, websiteName: name.value ?? "" };
+  } finally {
+    await handle.close();
+  }
+}
+
+test("the home page shows the seeded slider, categories and latest articles", async ({ page }) => {
+  const data = await seeded();
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+
+  await expect(page).toHaveTitle(/.+/);
+  await expect(page.getByRole("heading", { level: 1, name: data.slide.heading })).toBeVisible();
+
+  const categories = page.getByRole("region", { name: "Shop by Category" });
+  for (const category of data.categories) {
+    await expect(categories.getByRole("link", { name: category.name, exact: true })).toHaveAttribute("href", `/category/${category.slug}`);
+  }
+
+  const articles = page.getByRole("region", { name: "Latest Articles" });
+  await expect(articles.getByRole("listitem")).toHaveCount(data.blogs.length);
+  for (const blog of data.blogs) {
+    await expect(articles.getByRole("heading", { name: blog.title })).toBeVisible();
+  }
+
+  await expect(page.getByRole("contentinfo")).toContainText(data.websiteName);
+});
+
+test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+  const response = await page.goto("/no/such/page/here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found!" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,111 @@
+/**
+ * JSON shapes of API v2 (spec §3 and §7), spellings included. Shared by the route handlers that
+ * produce them and the client code that reads them. Money is in rupees (paise / 100).
+ */
+export type ApiList<T> = { data: T; success: true; status: number };
+export type ApiMeta = { current_page: number; last_page: number; per_page: number; total: number };
+export type ApiPaginated<T> = { data: T[]; meta: ApiMeta; success: true; status: number };
+export type ApiAction = { result: boolean; message: string };
+export type ApiErrorBody = { result: false; message: string; errors?: Record<string, string[]> };
+
+export type ApiBusinessSetting = { type: string; value: string | null };
+
+export type ApiCategory = {
+  id: number;
+  name: string;
+  slug: string;
+  cover_image: string | null;
+  description: string | null;
+  subcategories: ApiSubcategory[];
+};
+export type ApiSubcategory = Omit<ApiCategory, "subcategories">;
+
+export type ApiSlider = {
+  id: number;
+  heading: string;
+  subheading: string | null;
+  photo: string;
+  url: string | null;
+  link_text: string | null;
+  button_text: string | null;
+};
+
+export type ApiAvailability = "in_stock" | "made_to_order" | "out_of_stock";
+
+export type ApiProductCard = {
+  id: number;
+  slug: string;
+  name: string;
+  thumbnail_image: string | null;
+  main_price: number;
+  /** The list price (spelled as in the contract). */
+  stocked_price: number;
+  discount: number;
+  stock_quantity: number;
+  availability: ApiAvailability;
+  currency: "INR";
+};
+
+export type ApiProductDetail = {
+  id: number;
+  slug: string;
+  name: string;
+  sku: string;
+  meta_title: string;
+  meta_description: string;
+  thumbnail_image: string | null;
+  photos: { path: string; alt: string; width: number; height: number }[];
+  stroked_price: number;
+  main_price: number;
+  /** Percent off as a string of digits, "0" when not discounted. */
+  discount: string;
+  stock_quantity: number;
+  availability: ApiAvailability;
+  currency: "INR";
+  short_description: string | null;
+  description: string;
+  key_features: string;
+  maintenance: string;
+  warranty_summary: string;
+  return_policy: string;
+  about_heading: string | null;
+  about_description: string | null;
+  about_image: string | null;
+  additonal_heading: string | null;
+  additonal_description: string | null;
+  additonal_image: string | null;
+  category: { id: number; name: string; slug: string } | null;
+  attributes: { name: string; value: string }[];
+};
+
+export type ApiFilterGroup = {
+  key: "Material" | "Size" | "Assembly" | "Price" | "Availability" | "Advanced";
+  name: string;
+  /** The query parameter this group sets on /products/search. */
+  param: "selected_attribute_values[]" | "price" | "availability" | "advanced_filters";
+  options: { value: string; label: string }[];
+};
+
+export type ApiBlog = {
+  id: number;
+  title: string;
+  slug: string;
+  banner: string | null;
+  short_description: string;
+  author: string;
+  published_at: string;
+  created_at: string;
+};
+export type ApiBlogDetail = ApiBlog & { description: string; meta_title: string; meta_description: string };
+
+export type ApiCmsPage = {
+  id: number;
+  title: string;
+  slug: string;
+  short_desc: string | null;
+  content: string;
+  meta_title: string;
+  meta_description: string;
+};
+
+export type ApiOption = { id: number; name: string };

@@ -1,0 +1,77 @@
+import type { ChildProcess } from "node:child_process";
+import net from "node:net";
+import type { TestProject } from "vitest/node";
+import { ensureBuild, startServer, waitForServer } from "../../scripts/lib/build";
+import { openDatabase } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { seedDatabase } from "../seed";
+import { createTestDatabase, type TestDatabase } from "./databases";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    dialect: "sqlite" | "postgres";
+    systemKey: string;
+  }
+}
+
+export const TEST_SYSTEM_KEY = "api-test-system-key";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let server: ChildProcess | undefined;
+let database: TestDatabase | undefined;
+
+/**
+ * API tests run against the real production server on a fresh database of the dialect TEST_DB
+ * names (sqlite by default, postgres for the second run), migrated and seeded with the demo catalog.
+ */
+export async function setup(project: TestProject) {
+  const dialect = process.env.TEST_DB === "postgres" ? "postgres" : "sqlite";
+  database = await createTestDatabase(dialect, "api");
+  const handle = await openDatabase(database.target);
+  try {
+    await migrateToLatest(handle);
+    await seedDatabase(handle, { log: () => undefined });
+  } finally {
+    await handle.close();
+  }
+
+  const env = { ...process.env, DATABASE_URL: database.url, SYSTEM_KEY: TEST_SYSTEM_KEY, HOST: "127.0.0.1" };
+  await ensureBuild(env);
+  const port = await freePort();
+  server = startServer(port, env, { quiet: true });
+  let output = "";
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${baseUrl}/api/v2/unknown-path`);
+  } catch (error) {
+    console.error(output);
+    throw error;
+  }
+  project.provide("baseUrl", baseUrl);
+  project.provide("databaseUrl", database.url);
+  project.provide("dialect", dialect);
+  project.provide("systemKey", TEST_SYSTEM_KEY);
+}
+
+export async function teardown() {
+  if (server && server.exitCode === null) {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server?.once("exit", resolve));
+  }
+  await database?.drop();
+}

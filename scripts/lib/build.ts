@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+const ROOT = path.resolve(__dirname, "../..");
+const STAMP = path.join(ROOT, ".next", "source-hash.txt");
+const SOURCE_DIRS = ["app", "components", "lib", "public"];
+const SOURCE_FILES = ["middleware.ts", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
+const SKIP = /(^|\/)(media|_tests)(\/|$)|\.test\.tsx?$/;
+
+function walk(dir: string, out: string[]) {
+  if (!fs.existsSync(dir)) return;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    const rel = path.relative(ROOT, full);
+    if (SKIP.test(rel)) continue;
+    if (entry.isDirectory()) walk(full, out);
+    else out.push(rel);
+  }
+}
+
+/** A hash of everything that goes into `next build` (sources, config, lockfile; not tests or generated media). */
+export function sourceHash(): string {
+  const files: string[] = [];
+  for (const dir of SOURCE_DIRS) walk(path.join(ROOT, dir), files);
+  for (const file of SOURCE_FILES) if (fs.existsSync(path.join(ROOT, file))) files.push(file);
+  files.sort();
+  const hash = createHash("sha256");
+  for (const file of files) {
+    hash.update(file);
+    hash.update("\0");
+    hash.update(fs.readFileSync(path.join(ROOT, file)));
+    hash.update("\0");
+  }
+  return hash.digest("hex");
+}
+
+export function buildIsCurrent(): boolean {
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return false;
+  return fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8").trim() === sourceHash();
+}
+
+const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { cwd: ROOT, env, stdio: "inherit" });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next ${args[0]} exited with code ${code}`))));
+  });
+}
+
+/** Runs `next build` unless the last build was made from the same sources. Returns whether it built. */
+export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<boolean> {
+  if (buildIsCurrent()) return false;
+  log("Building the store (first run or sources changed)...");
+  const hash = sourceHash();
+  await run(["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  fs.writeFileSync(STAMP, `${hash}\n`);
+  return true;
+}
+
+/** Starts the production server; resolves with the child once it answers on the port. */
+export function startServer(port: number, env: NodeJS.ProcessEnv, options: { quiet?: boolean } = {}): ChildProcess {
+  return spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", env.HOST ?? "0.0.0.0"], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
+    stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+}
+
+export async function waitForServer(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (res.status < 500) return;
+      lastError = new Error(`status ${res.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`Server at ${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
+}
+
+export { ROOT };

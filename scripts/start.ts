@@ -1,0 +1,43 @@
+/**
+ * npm start — one command from a fresh clone to a running store:
+ * migrate the database DATABASE_URL names, seed the demo catalog when it is empty,
+ * build when there is no build or the sources changed, then serve on PORT (default 3000).
+ */
+import { getConfig } from "../lib/config";
+import { openDatabase } from "../lib/db/connection";
+import { migrateToLatest } from "../lib/db/migrate";
+import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase } from "../lib/seed";
+import { ensureBuild, startServer } from "./lib/build";
+
+async function main() {
+  const config = getConfig();
+  const where = config.database.dialect === "sqlite" ? `SQLite file ${config.database.file}` : "PostgreSQL";
+  console.log(`Database: ${where}`);
+
+  const handle = await openDatabase(config.database);
+  try {
+    await migrateToLatest(handle);
+    if (await isCatalogEmpty(handle)) {
+      console.log("Empty database: loading the demo catalog...");
+      await seedDatabase(handle, { log: (line) => console.log(`  ${line}`) });
+    }
+  } finally {
+    await handle.close();
+  }
+
+  await ensureBuild(process.env);
+
+  const child = startServer(config.port, process.env);
+  const stop = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  child.on("exit", (code) => process.exit(code ?? 0));
+
+  console.log(`\nThe store is starting at http://localhost:${config.port}`);
+  console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
