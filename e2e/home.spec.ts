@@ -27,6 +27,7 @@ test("the home page shows the seeded slider, categories and latest articles", as
 
   await expect(page).toHaveTitle(/.+/);
   await expect(page.getByRole("heading", { level: 1, name: data.slide.heading })).toBeVisible();
+  await expect(page.locator("header[data-fixed]")).toHaveAttribute("data-fixed", "false");
 
   const categories = page.getByRole("region", { name: "Shop by Category" });
   for (const category of data.categories) {
@@ -34,9 +35,10 @@ test("the home page shows the seeded slider, categories and latest articles", as
   }
 
   const articles = page.getByRole("region", { name: "Latest Articles" });
-  await expect(articles.getByRole("listitem")).toHaveCount(data.blogs.length);
+  await expect(articles.getByRole("article")).toHaveCount(data.blogs.length);
   for (const blog of data.blogs) {
-    await expect(articles.getByRole("heading", { name: blog.title })).toBeVisible();
+    await expect(articles.getByRole("heading", { name: blog.title })).toBeAttached();
+    await expect(articles.locator(`a[href="/blog/${blog.slug}"]`)).toHaveCount(1);
   }
 
   await expect(page.getByRole("contentinfo")).toContainText(data.websiteName);

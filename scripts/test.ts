@@ -18,13 +18,13 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-test-"));
 type Stage = { name: string; passed: number; failed: number; skipped?: string; ok: boolean };
 const stages: Stage[] = [];
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+function run(name: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
   return result.status === 0;
 }
 
-function vitest(name: string, project: string, env: NodeJS.ProcessEnv = {}) {
+function vitest(name: string, project: string, env: Record<string, string> = {}) {
   const report = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
   const ok = run(name, bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
   let passed = 0;

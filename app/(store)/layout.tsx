@@ -1,18 +1,24 @@
 import type { ReactNode } from "react";
-import { SiteFooter } from "@/components/layout/SiteFooter";
-import { SiteHeader } from "@/components/layout/SiteHeader";
+import { ApiProvider } from "@/components/layout/ApiProvider";
+import { Footer } from "@/components/layout/Footer";
+import { Header } from "@/components/layout/Header";
+import { PageChrome } from "@/components/layout/PageChrome";
+import { getConfig } from "@/lib/config";
+import { chatHref } from "@/lib/contact";
 import { getSiteSettings } from "@/lib/server/settings";
 
+/** The storefront shell. Nothing per-user here, so every page below can be served from the cache. */
 export default async function StoreLayout({ children }: { children: ReactNode }) {
   const settings = await getSiteSettings();
   return (
-    <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+    <ApiProvider systemKey={getConfig().systemKey}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
-      <SiteHeader settings={settings} />
+      <Header name={settings.website_name} logo={settings.header_logo_path} />
       <main id="main">{children}</main>
-      <SiteFooter settings={settings} />
-    </>
+      <Footer settings={settings} />
+      <PageChrome chatUrl={settings.contact_phone ? chatHref(settings.contact_phone) : ""} />
+    </ApiProvider>
   );
 }

@@ -1,16 +1,17 @@
 import type { Metadata } from "next";
-import { CategoryGrid } from "@/components/home/CategoryGrid";
-import { HeroSlide } from "@/components/home/HeroSlide";
-import { LatestArticles } from "@/components/home/LatestArticles";
+import { ArticleCarousel } from "@/components/home/ArticleCarousel";
+import { CategoryCarousel } from "@/components/home/CategoryCarousel";
+import { HeroSlider } from "@/components/home/HeroSlider";
+import { AboutSection, EnquiryTiles, Testimonials, WhyChooseUs } from "@/components/home/HomeSections";
 import { listCategories } from "@/lib/server/catalog";
-import { listBlogs, listSliders } from "@/lib/server/content";
+import { listBlogs, listSliders, listTestimonials } from "@/lib/server/content";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const s = await getSiteSettings();
   const title = s.meta_title || s.website_name;
   return {
-    title,
+    title: { absolute: title },
     description: s.meta_description,
     keywords: s.meta_keywords ? s.meta_keywords.split(",").map((k) => k.trim()).filter(Boolean) : undefined,
     alternates: { canonical: "/" },
@@ -20,13 +21,22 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function HomePage() {
-  const [slides, categories, blogs] = await Promise.all([listSliders(), listCategories(), listBlogs(1, 6)]);
-  const [first] = slides;
+  const [settings, slides, categories, blogs, testimonials] = await Promise.all([
+    getSiteSettings(),
+    listSliders(),
+    listCategories(),
+    listBlogs(1, 6),
+    listTestimonials(),
+  ]);
   return (
     <>
-      {first ? <HeroSlide slide={first} /> : null}
-      <CategoryGrid categories={categories} />
-      <LatestArticles posts={blogs.items} />
+      {slides.length ? <HeroSlider slides={slides} /> : null}
+      <CategoryCarousel categories={categories} />
+      <AboutSection settings={settings} />
+      <EnquiryTiles />
+      <ArticleCarousel posts={blogs.items} />
+      <Testimonials items={testimonials} />
+      <WhyChooseUs />
     </>
   );
 }

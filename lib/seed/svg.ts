@@ -175,7 +175,7 @@ export class Svg {
     const cached = this.patternCache.get(key);
     if (cached) return cached;
     const id = this.uid("p");
-    const tile = patternTile(kind, pal, options.motif ?? "rosette", mulberry32(options.seed ?? 7));
+    const tile = enlargeTile(patternTile(kind, pal, options.motif ?? "rosette", mulberry32(options.seed ?? 7)));
     const transforms: string[] = [];
     if (options.scale && options.scale !== 1) transforms.push(`scale(${n(options.scale)})`);
     if (options.rotate) transforms.push(`rotate(${n(options.rotate)})`);
@@ -254,13 +254,15 @@ export function motif(kind: MotifKind, x: number, y: number, scale: number, rota
     case "sprig":
       body =
         `<path d="M0 48C-8 20 8-10 0-44" stroke="${fill}" stroke-width="5" fill="none"/>` +
-        [
-          [-2, 26, -50],
-          [3, 10, 50],
-          [-1, -8, -45],
-          [3, -24, 45],
-        ]
-          .map(([lx, ly, a]) => `<ellipse cx="${lx}" cy="${ly}" rx="7" ry="17" transform="rotate(${a} ${lx} ${ly}) translate(${a! < 0 ? -12 : 12} 0)" fill="${fill}"/>`)
+        (
+          [
+            [-2, 26, -50],
+            [3, 10, 50],
+            [-1, -8, -45],
+            [3, -24, 45],
+          ] as Array<[number, number, number]>
+        )
+          .map(([lx, ly, a]) => `<ellipse cx="${lx}" cy="${ly}" rx="7" ry="17" transform="rotate(${a} ${lx} ${ly}) translate(${a < 0 ? -12 : 12} 0)" fill="${fill}"/>`)
           .join("") + `<circle cx="0" cy="-46" r="8" fill="${detail}"/>`;
       break;
     case "star": {
@@ -302,6 +304,21 @@ function wrapped(x: number, y: number, r: number, w: number, h: number, draw: (x
 // ---------------------------------------------------------------------------------------------
 
 export type Tile = { w: number; h: number; body: string };
+
+/**
+ * librsvg paints a pattern tile by tile, so tiny tiles (a 6 px weave) are slow to fill a large
+ * area. Small tiles are repeated inside one tile of at least 64 units; the result looks the same.
+ */
+function enlargeTile(tile: Tile, min = 64): Tile {
+  const rx = Math.max(1, Math.ceil(min / tile.w));
+  const ry = Math.max(1, Math.ceil(min / tile.h));
+  if (rx === 1 && ry === 1) return tile;
+  let body = "";
+  for (let i = 0; i < rx; i++) {
+    for (let j = 0; j < ry; j++) body += i === 0 && j === 0 ? tile.body : `<g transform="translate(${n(i * tile.w)} ${n(j * tile.h)})">${tile.body}</g>`;
+  }
+  return { w: tile.w * rx, h: tile.h * ry, body };
+}
 
 function ikatDiamond(cx: number, cy: number, hw: number, hh: number, colour: string, rng: Rng, row = 6): string {
   let d = "";
@@ -345,21 +362,34 @@ function damaskMedallion(x: number, y: number, s: number, fill: string): string 
 
 export function patternTile(kind: PatternKind, p: Palette, m: MotifKind, rng: Rng): Tile {
   switch (kind) {
-    case "plain":
+    case "plain": {
+      const size = 64;
+      let weft = "";
+      let warp = "";
+      for (let k = 0; k < size; k += 4) {
+        weft += `M0 ${k + 1.5}H${size}`;
+        warp += `M${k + 2} 0V${size}`;
+      }
       return {
-        w: 8,
-        h: 8,
-        body:
-          `<rect width="8" height="8" fill="${p.ground}"/>` +
-          `<path d="M0 1.5H8M0 5.5H8" stroke="${p.deep}" stroke-opacity="0.09" stroke-width="1.6"/>` +
-          `<path d="M2 0V8M6 0V8" stroke="#ffffff" stroke-opacity="0.07" stroke-width="1.4"/>`,
+        w: size,
+        h: size,
+        body: `<rect width="${size}" height="${size}" fill="${p.ground}"/><path d="${weft}" stroke="${p.deep}" stroke-opacity="0.09" stroke-width="1.6"/><path d="${warp}" stroke="#ffffff" stroke-opacity="0.07" stroke-width="1.4"/>`,
       };
-    case "velvet":
+    }
+    case "velvet": {
+      const size = 60;
+      let light = "";
+      let dark = "";
+      for (let k = 0; k < size; k += 6) {
+        light += `M${k + 1.5} 0V${size}`;
+        dark += `M${k + 4.5} 0V${size}`;
+      }
       return {
-        w: 6,
-        h: 6,
-        body: `<rect width="6" height="6" fill="${p.ground}"/><path d="M1.5 0V6" stroke="#ffffff" stroke-opacity="0.05" stroke-width="1"/><path d="M4.5 0V6" stroke="#000000" stroke-opacity="0.05" stroke-width="1"/>`,
+        w: size,
+        h: size,
+        body: `<rect width="${size}" height="${size}" fill="${p.ground}"/><path d="${light}" stroke="#ffffff" stroke-opacity="0.05"/><path d="${dark}" stroke="#000000" stroke-opacity="0.05"/>`,
       };
+    }
     case "slub":
     case "silk": {
       const w = 240;
@@ -392,10 +422,12 @@ export function patternTile(kind: PatternKind, p: Palette, m: MotifKind, rng: Rn
         if (x >= w) break;
         const colour = rng.pick(colours);
         const bw = rng.chance(0.35) ? rng.range(10, 22) : rng.range(3, 7);
-        body += `<rect x="${n(x)}" y="0" width="${n(Math.min(bw, w - x))}" height="10" fill="${colour}"/>`;
+        body += `<rect x="${n(x)}" y="0" width="${n(Math.min(bw, w - x))}" height="64" fill="${colour}"/>`;
         x += bw;
       }
-      return { w, h: 10, body: `<rect width="${w}" height="10" fill="${p.ground}"/>${body}<path d="M0 2.5H${w}M0 7.5H${w}" stroke="#000" stroke-opacity="0.05"/>` };
+      let weave = "";
+      for (let y = 2; y < 64; y += 4) weave += `M0 ${y}H${w}`;
+      return { w, h: 64, body: `<rect width="${w}" height="64" fill="${p.ground}"/>${body}<path d="${weave}" stroke="#000" stroke-opacity="0.05"/>` };
     }
     case "checks":
       return {
@@ -429,7 +461,7 @@ export function patternTile(kind: PatternKind, p: Palette, m: MotifKind, rng: Rn
     case "dabu": {
       const w = 150;
       const h = 150;
-      const main = kind === "dabu" ? p.ink : p.ink;
+      const main = p.ink;
       let body = `<rect width="${w}" height="${h}" fill="${p.ground}"/>`;
       body += motif(m, 37, 37, 0.52, 0, main, p.accent);
       body += wrapped(112, 112, 30, w, h, (x, y) => motif(m, x, y, 0.52, 0, main, p.accent));
@@ -578,21 +610,42 @@ export function patternTile(kind: PatternKind, p: Palette, m: MotifKind, rng: Rn
       return { w, h, body };
     }
     case "terry": {
+      const size = 60;
+      let loops = "";
+      let shine = "";
+      for (let y = 0; y < size; y += 10) {
+        for (let x = 0; x < size; x += 10) {
+          for (const [ox, oy] of [
+            [2.5, 2.5],
+            [7.5, 7.5],
+          ] as const) {
+            loops += `M${x + ox - 2.3} ${y + oy}a2.3 2.3 0 1 0 4.6 0a2.3 2.3 0 1 0-4.6 0`;
+            shine += `M${x + ox - 1.5} ${y + oy - 0.5}a1 1 0 1 0 2 0a1 1 0 1 0-2 0`;
+          }
+        }
+      }
       return {
-        w: 10,
-        h: 10,
-        body:
-          `<rect width="10" height="10" fill="${p.ground}"/>` +
-          `<circle cx="2.5" cy="2.5" r="2.3" fill="${p.deep}" fill-opacity="0.13"/><circle cx="7.5" cy="7.5" r="2.3" fill="${p.deep}" fill-opacity="0.13"/>` +
-          `<circle cx="2" cy="2" r="1" fill="#ffffff" fill-opacity="0.25"/><circle cx="7" cy="7" r="1" fill="#ffffff" fill-opacity="0.25"/>`,
+        w: size,
+        h: size,
+        body: `<rect width="${size}" height="${size}" fill="${p.ground}"/><path d="${loops}" fill="${p.deep}" fill-opacity="0.13"/><path d="${shine}" fill="#ffffff" fill-opacity="0.25"/>`,
       };
     }
-    case "waffle":
+    case "waffle": {
+      const size = 72;
+      let cells = "";
+      let edges = "";
+      for (let y = 0; y < size; y += 18) {
+        for (let x = 0; x < size; x += 18) {
+          cells += `M${x + 3.5} ${y + 3.5}h11v11h-11Z`;
+          edges += `M${x + 3.5} ${y + 3.5}h11`;
+        }
+      }
       return {
-        w: 18,
-        h: 18,
-        body: `<rect width="18" height="18" fill="${p.ground}"/><rect x="3.5" y="3.5" width="11" height="11" rx="1.5" fill="${p.deep}" fill-opacity="0.12"/><path d="M3.5 3.5h11" stroke="#fff" stroke-opacity="0.35" stroke-width="1.2"/>`,
+        w: size,
+        h: size,
+        body: `<rect width="${size}" height="${size}" fill="${p.ground}"/><path d="${cells}" fill="${p.deep}" fill-opacity="0.12"/><path d="${edges}" stroke="#fff" stroke-opacity="0.35" stroke-width="1.2"/>`,
       };
+    }
     case "bamboo": {
       const w = 150;
       const h = 14;

@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import net from "node:net";
 import type { TestProject } from "vitest/node";
 import { ensureBuild, startServer, waitForServer } from "../../scripts/lib/build";
+import { getConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { seedDatabase } from "../seed";
@@ -16,7 +17,6 @@ declare module "vitest" {
   }
 }
 
-export const TEST_SYSTEM_KEY = "api-test-system-key";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -48,7 +48,8 @@ export async function setup(project: TestProject) {
     await handle.close();
   }
 
-  const env = { ...process.env, DATABASE_URL: database.url, SYSTEM_KEY: TEST_SYSTEM_KEY, HOST: "127.0.0.1" };
+  // The server keeps the build's SYSTEM_KEY and PORT settings so the build made here serves npm start too.
+  const env = { ...process.env, DATABASE_URL: database.url, HOST: "127.0.0.1" };
   await ensureBuild(env);
   const port = await freePort();
   server = startServer(port, env, { quiet: true });
@@ -65,7 +66,7 @@ export async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("databaseUrl", database.url);
   project.provide("dialect", dialect);
-  project.provide("systemKey", TEST_SYSTEM_KEY);
+  project.provide("systemKey", getConfig().systemKey);
 }
 
 export async function teardown() {

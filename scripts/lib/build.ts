@@ -20,13 +20,20 @@ function walk(dir: string, out: string[]) {
   }
 }
 
-/** A hash of everything that goes into `next build` (sources, config, lockfile; not tests or generated media). */
-export function sourceHash(): string {
+/** Settings that prerendered pages carry (canonical URLs, the API key client code sends). */
+const BUILD_ENV = ["SITE_URL", "SYSTEM_KEY", "PORT"] as const;
+
+/**
+ * A hash of everything that goes into `next build`: sources, config, lockfile and the build-time
+ * settings; not tests or generated media.
+ */
+export function sourceHash(env: NodeJS.ProcessEnv = process.env): string {
   const files: string[] = [];
   for (const dir of SOURCE_DIRS) walk(path.join(ROOT, dir), files);
   for (const file of SOURCE_FILES) if (fs.existsSync(path.join(ROOT, file))) files.push(file);
   files.sort();
   const hash = createHash("sha256");
+  for (const key of BUILD_ENV) hash.update(`${key}=${env[key] ?? ""}\0`);
   for (const file of files) {
     hash.update(file);
     hash.update("\0");
@@ -36,9 +43,9 @@ export function sourceHash(): string {
   return hash.digest("hex");
 }
 
-export function buildIsCurrent(): boolean {
+export function buildIsCurrent(env: NodeJS.ProcessEnv = process.env): boolean {
   if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return false;
-  return fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8").trim() === sourceHash();
+  return fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8").trim() === sourceHash(env);
 }
 
 const nextBin = path.join(ROOT, "node_modules", "next", "dist", "bin", "next");
@@ -53,9 +60,9 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 
 /** Runs `next build` unless the last build was made from the same sources. Returns whether it built. */
 export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<boolean> {
-  if (buildIsCurrent()) return false;
+  if (buildIsCurrent(env)) return false;
   log("Building the store (first run or sources changed)...");
-  const hash = sourceHash();
+  const hash = sourceHash(env);
   await run(["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   fs.writeFileSync(STAMP, `${hash}\n`);
   return true;

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { GridSkeleton } from "@/components/catalog/GridSkeleton";
+import { ProductListing } from "@/components/catalog/ProductListing";
+import { Breadcrumb } from "@/components/ui/Breadcrumb";
+import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
+import { pageMetadata } from "@/lib/seo/metadata";
+
+type Props = { searchParams: Promise<SearchParamsRecord> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const state = readFilters(await searchParams);
+  const suffix = state.page > 1 ? ` – Page ${state.page}` : "";
+  return pageMetadata({
+    title: `All Products${suffix}`,
+    description: "Curtains, blinds, wallpaper, upholstery fabric, bedding, cushions, rugs, table and bath linen and furniture, made for Indian homes.",
+    // Filtered views point to the plain list; pages of the plain list are their own canonical.
+    path: `/products${hasActiveFilters(state) ? "" : filtersToQuery({ ...state, sort: undefined })}`,
+  });
+}
+
+async function Listing({ searchParams }: Props) {
+  const state = readFilters(await searchParams);
+  return <ProductListing basePath="/products" state={state} />;
+}
+
+export default function ProductsPage(props: Props) {
+  return (
+    <div className="container-page py-10">
+      <Breadcrumb items={[{ name: "Home", href: "/" }, { name: "Products" }]} />
+      <h1 className="mt-4 text-4xl text-navy">All Products</h1>
+      <div className="mt-8">
+        <Suspense fallback={<GridSkeleton />}>
+          <Listing {...props} />
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/filters";
+import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/server/catalog";
+import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/validation/catalog";
+import { FilterBar, type AttributeOptions } from "./FilterBar";
+import { Pagination } from "./Pagination";
+import { ProductGrid } from "./ProductGrid";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { itemListJsonLd } from "@/lib/seo/jsonld";
+
+export async function filterOptions(): Promise<AttributeOptions> {
+  const attributes = await listFilterAttributes();
+  return ATTRIBUTE_FILTERS.map((name) => ({
+    name,
+    values: attributes.find((a) => a.name === name)?.values.map((v) => v.value) ?? [],
+  })).filter((a): a is { name: AttributeFilterName; values: string[] } => a.values.length > 0);
+}
+
+/** Filter bar, grid and pagination of a product list; used by /products, /search, category and CMS pages. */
+export async function ProductListing({
+  basePath,
+  state,
+  name,
+  category,
+  extra = {},
+  columns = 4,
+  empty = "No products found.",
+}: {
+  basePath: string;
+  state: FilterState;
+  name?: string;
+  category?: string;
+  extra?: Record<string, string | undefined>;
+  columns?: 3 | 4;
+  empty?: string;
+}) {
+  const [options, result] = await Promise.all([filterOptions(), searchProducts(toProductSearch(state, { name, category }))]);
+  const page: Page<ProductCard> = result ?? { items: [], page: 1, perPage: 12, total: 0, lastPage: 1 };
+  return (
+    <div className="space-y-8">
+      <FilterBar state={state} attributes={options} extra={extra} />
+      <p className="text-sm text-ink/70" aria-live="polite">
+        ({page.total} product{page.total === 1 ? "" : "s"})
+      </p>
+      {page.items.length ? <ProductGrid products={page.items} columns={columns} /> : <p className="py-16 text-center text-lg">{empty}</p>}
+      <Pagination page={Math.min(page.page, page.lastPage)} lastPage={page.lastPage} href={(p) => `${basePath}${filtersToQuery({ ...state, page: p }, extra)}`} />
+      <JsonLd data={itemListJsonLd(page.items.map((p) => ({ name: p.name, url: `/products/${p.slug}` })))} />
+    </div>
+  );
+}

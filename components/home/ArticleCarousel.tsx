@@ -1,0 +1,49 @@
+"use client";
+
+import Image from "next/image";
+import Link from "next/link";
+import { A11y, Autoplay } from "swiper/modules";
+import { Swiper, SwiperSlide } from "swiper/react";
+import "swiper/css";
+import { formatDate } from "@/lib/format";
+import type { BlogSummary } from "@/lib/server/content";
+
+export const ARTICLE_AUTOPLAY_MS = 4_200;
+
+/** Latest articles: the first 6 posts, 1, 2 or 4 at a time, every 4.2 s. */
+export function ArticleCarousel({ posts }: { posts: BlogSummary[] }) {
+  return (
+    <section aria-labelledby="latest-articles" className="bg-sand/60 py-14">
+      <div className="container-page">
+        <h2 id="latest-articles" className="text-3xl text-navy md:text-4xl">
+          Latest Articles
+        </h2>
+        <Swiper
+          modules={[Autoplay, A11y]}
+          spaceBetween={20}
+          autoplay={{ delay: ARTICLE_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }}
+          breakpoints={{ 0: { slidesPerView: 1 }, 600: { slidesPerView: 2 }, 1000: { slidesPerView: 4 } }}
+          className="mt-8"
+        >
+          {posts.slice(0, 6).map((post) => (
+            <SwiperSlide key={post.id} className="h-auto">
+              <article className="h-full overflow-hidden rounded-xl bg-white shadow-sm">
+                <Link href={`/blog/${post.slug}`} className="block">
+                  {post.banner ? (
+                    <Image src={post.banner} alt="" width={600} height={315} sizes="(min-width: 1000px) 25vw, (min-width: 600px) 50vw, 100vw" className="aspect-[40/21] w-full object-cover" />
+                  ) : null}
+                  <div className="p-5">
+                    <p className="text-xs tracking-wide text-saffron-dark uppercase">{formatDate(post.publishedAt)}</p>
+                    <h3 className="mt-2 text-lg leading-snug">{post.title}</h3>
+                    <p className="mt-2 line-clamp-3 text-sm text-ink/75">{post.excerpt}</p>
+                    <span className="mt-4 inline-block text-sm font-semibold text-saffron-dark">READ MORE</span>
+                  </div>
+                </Link>
+              </article>
+            </SwiperSlide>
+          ))}
+        </Swiper>
+      </div>
+    </section>
+  );
+}

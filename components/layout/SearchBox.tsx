@@ -1,0 +1,105 @@
+"use client";
+
+import Image from "next/image";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { Icon } from "@/components/ui/Icon";
+import { formatRupees } from "@/lib/format";
+import { useProductSuggestions } from "@/lib/hooks/useProductSuggestions";
+
+/** Header product search with a dropdown of matches. */
+export function SearchBox({ className = "" }: { className?: string }) {
+  const [text, setText] = useState("");
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const router = useRouter();
+  const { results, total, term, loading } = useProductSuggestions(text);
+  const expanded = open && term.length >= 3 && !loading && term === text.trim();
+
+  // Open when an answer for the current text arrives.
+  useEffect(() => {
+    if (term) setOpen(true);
+  }, [term, results]);
+
+  // Close on a click outside.
+  useEffect(() => {
+    const onDown = (event: MouseEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener("mousedown", onDown);
+    return () => document.removeEventListener("mousedown", onDown);
+  }, []);
+
+  const onChange = (value: string) => {
+    // Shorter text closes the dropdown until the next answer.
+    if (value.trim().length < text.trim().length) setOpen(false);
+    setText(value);
+  };
+
+  const submit = () => {
+    const q = text.trim();
+    if (q.length >= 3) {
+      setOpen(false);
+      router.push(`/search?query=${encodeURIComponent(q)}`);
+    }
+  };
+
+  return (
+    <div ref={box} className={`relative ${className}`}>
+      <form
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={`${listId}-input`} className="sr-only">
+          Search products
+        </label>
+        <input
+          id={`${listId}-input`}
+          type="search"
+          value={text}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          placeholder="Search curtains, cushions, rugs..."
+          autoComplete="off"
+          role="combobox"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          className="w-full rounded-full border border-ink/15 bg-white py-2 pr-10 pl-4 text-sm text-ink placeholder:text-ink/60"
+        />
+        <button type="submit" aria-label="Search" className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-ink/70 hover:text-ink">
+          <Icon name="search" size={18} />
+        </button>
+      </form>
+      {expanded ? (
+        <div id={listId} className="absolute right-0 left-0 z-50 mt-2 max-h-96 overflow-auto rounded-xl border border-ink/10 bg-white text-ink shadow-xl">
+          {results.length ? (
+            <ul aria-label="Search results">
+              {results.map((p) => (
+                <li key={p.id}>
+                  <Link href={`/products/${p.slug}`} onClick={() => setOpen(false)} className="flex items-center gap-3 px-3 py-2 hover:bg-sand/60">
+                    {p.thumbnail_image ? <Image src={p.thumbnail_image} alt="" width={44} height={44} className="h-11 w-11 rounded object-cover" /> : null}
+                    <span className="flex-1 text-sm">{p.name}</span>
+                    <span className="text-sm font-semibold">{formatRupees(p.main_price)}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="px-4 py-3 text-sm">No products found.</p>
+          )}
+          {total > results.length ? (
+            <Link href={`/search?query=${encodeURIComponent(term)}`} onClick={() => setOpen(false)} className="block border-t border-ink/10 px-4 py-2 text-sm font-semibold text-saffron-dark">
+              See all {total} results
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { SVGProps } from "react";
+
+/** A small set of line icons drawn for the store (24×24, currentColor). */
+const paths: Record<string, string> = {
+  search: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm5.2 12.2L21 21",
+  menu: "M3 6h18M3 12h18M3 18h18",
+  close: "M6 6l12 12M18 6L6 18",
+  phone: "M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A17 17 0 0 1 3 5a2 2 0 0 1 2-2z",
+  mail: "M3 6h18v12H3zM3 6l9 7 9-7",
+  pin: "M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zm0-8.5a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z",
+  up: "M12 19V5M5 12l7-7 7 7",
+  chat: "M4 20l1.5-4A8 8 0 1 1 9 19.3L4 20zM9 10h.01M12 10h.01M15 10h.01",
+  facebook: "M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v7h4v-7h3l1-4h-4V8z",
+  instagram: "M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zm5 5a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm5.5-1.5h.01",
+  twitter: "M4 4l16 16M20 4L4 20",
+  youtube: "M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8zm7 1v6l5-3-5-3z",
+  linkedin: "M4 9h4v11H4zM6 4a2 2 0 1 1 0 4 2 2 0 0 1 0-4zM10 9h4v2c.6-1.2 2-2 3.5-2 2.5 0 3.5 1.6 3.5 4.5V20h-4v-6c0-1.3-.5-2-1.6-2-1.2 0-1.9.8-1.9 2v6h-4z",
+  whatsapp: "M4 20l1.4-4.2A8.5 8.5 0 1 1 8.6 19L4 20zm5-12c-.5 0-1 .6-1 1.5 0 2.5 3 5.5 5.5 5.5.9 0 1.5-.5 1.5-1l-1.8-1-1 .8c-1-.5-2-1.5-2.5-2.5l.8-1L9.5 8z",
+  heart: "M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z",
+  cart: "M3 4h2l2.4 11h10.2L20 8H6.2M9 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zm8 0a1 1 0 1 0 0-2 1 1 0 0 0 0 2z",
+  left: "M15 5l-7 7 7 7",
+  right: "M9 5l7 7-7 7",
+  plus: "M12 5v14M5 12h14",
+  minus: "M5 12h14",
+  zoomIn: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm5.2 12.2L21 21M11 8v6M8 11h6",
+  zoomOut: "M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zm5.2 12.2L21 21M8 11h6",
+  down: "M6 9l6 6 6-6",
+  check: "M5 12l5 5 9-10",
+  star: "M12 3l2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1L3.2 9.5l6.1-.9z",
+};
+
+export type IconName = keyof typeof paths;
+
+export function Icon({ name, size = 20, ...props }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d={paths[name]} />
+    </svg>
+  );
+}

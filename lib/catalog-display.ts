@@ -1,0 +1,25 @@
+export type AvailabilityKey = "in_stock" | "made_to_order" | "out_of_stock";
+
+/**
+ * The label a shopper sees. The old site showed "MADE TO ORDER" for everything in stock; here an
+ * item on the shelf says "In Stock" and only made-to-order items say "MADE TO ORDER".
+ */
+export function availabilityLabel(availability: AvailabilityKey): string {
+  switch (availability) {
+    case "out_of_stock":
+      return "Out Of Stock";
+    case "made_to_order":
+      return "MADE TO ORDER";
+    default:
+      return "In Stock";
+  }
+}
+
+/** "{n}% Off" when there is a discount, otherwise nothing. */
+export function discountLabel(percent: number | string): string | null {
+  const n = typeof percent === "number" ? percent : Number(String(percent).replace(/\D/g, "") || 0);
+  return n > 0 ? `${n}% Off` : null;
+}
+
+/** The struck-through list price is shown only when it differs from the selling price. */
+export const showListPrice = (price: number, listPrice: number) => listPrice !== price;

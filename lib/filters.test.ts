@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { changeFilters, filtersToQuery, hasActiveFilters, readFilters, toProductSearch } from "./filters";
+
+describe("filter state in the URL", () => {
+  it("reads filters and drops unknown values", () => {
+    const s = readFilters({ price: "under_10000", availability: "bogus", material: ["Cotton", "Linen", "Cotton"], page: "3", sort: "price_asc" });
+    expect(s).toEqual({
+      page: 3,
+      price: "under_10000",
+      availability: undefined,
+      advanced: undefined,
+      sort: "price_asc",
+      attributes: { Material: ["Cotton", "Linen"], Size: [], Assembly: [] },
+    });
+    expect(readFilters({ page: "-2" }).page).toBe(1);
+    expect(readFilters({ page: "abc" }).page).toBe(1);
+  });
+
+  it("writes a stable query string and leaves page 1 out", () => {
+    const s = readFilters({ material: "Cotton", price: "above_30000", page: "1", size: "7 ft" });
+    expect(filtersToQuery(s)).toBe("?price=above_30000&material=Cotton&size=7+ft");
+    expect(filtersToQuery(readFilters({}))).toBe("");
+    expect(filtersToQuery(readFilters({ page: "2" }), { query: "silk" })).toBe("?query=silk&page=2");
+  });
+
+  it("goes back to page 1 on every change", () => {
+    const s = readFilters({ page: "4", material: "Cotton" });
+    expect(changeFilters(s, { kind: "price", value: "10000_20000" })).toMatchObject({ page: 1, price: "10000_20000" });
+    expect(changeFilters(s, { kind: "attribute", name: "Material", values: [] }).page).toBe(1);
+    const reset = changeFilters(s, { kind: "reset" });
+    expect(hasActiveFilters(reset)).toBe(false);
+    expect(reset.page).toBe(1);
+  });
+
+  it("round-trips through the URL", () => {
+    const s = changeFilters(readFilters({}), { kind: "attribute", name: "Assembly", values: ["No Assembly"] });
+    const back = readFilters(Object.fromEntries(new URLSearchParams(filtersToQuery(s).slice(1))));
+    expect(back).toEqual(s);
+  });
+
+  it("maps to the product search", () => {
+    const s = readFilters({ material: ["Cotton", "Silk"], advanced_filters: "popular", page: "2" });
+    expect(toProductSearch(s, { category: "curtains" })).toMatchObject({
+      page: 2,
+      per_page: 12,
+      category: "curtains",
+      advanced_filters: "popular",
+      selected_attribute_values: [
+        { name: "Material", value: "Cotton" },
+        { name: "Material", value: "Silk" },
+      ],
+    });
+  });
+});

@@ -1,0 +1,326 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verifyPassword } from "../auth/password";
+import { openDatabase, type DbHandle } from "../db/connection";
+import { migrateToLatest } from "../db/migrate";
+import { discountPercent } from "./catalog";
+import { generatedProduct } from "./generate";
+import { mediaFile } from "./images";
+import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, tableCounts, type SeedSummary } from "./index";
+
+/** Every business-setting type listed in spec §3, plus the extras the store reads. */
+const SPEC_SETTING_TYPES = [
+  "header_logo_path",
+  "footer_logo_path",
+  "site_icon_path",
+  "website_name",
+  "header_top",
+  "website_topbar_content",
+  "topbar_link_name",
+  "topbar_banner_link",
+  "contact_email",
+  "contact_phone",
+  "contact_address",
+  "facebook_link",
+  "twitter_link",
+  "instagram_link",
+  "youtube_link",
+  "linkedin_link",
+  "whatsapp_link",
+  "about_us_description",
+  "copyright_text",
+  "meta_title",
+  "meta_keywords",
+  "meta_description",
+  "csrf_token",
+  "secondary_phone",
+  "map_embed_url",
+  "return_window_days",
+  "restocking_fee_percent",
+  "business_hours",
+];
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "kesar-seed-test-"));
+const mediaDir = path.join(tmp, "media");
+
+async function freshDb(name: string): Promise<DbHandle> {
+  const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, `${name}.db`) });
+  await migrateToLatest(handle);
+  return handle;
+}
+
+async function snapshot(handle: DbHandle) {
+  const db = handle.db;
+  return {
+    products: await db.selectFrom("products").select(["id", "slug", "sku", "price"]).orderBy("id").execute(),
+    categories: await db.selectFrom("categories").select(["id", "slug", "parent_id"]).orderBy("id").execute(),
+    photos: await db.selectFrom("product_photos").select(["id", "product_id", "path"]).orderBy("id").execute(),
+    cities: await db.selectFrom("cities").select(["id", "state_id", "name"]).orderBy("id").execute(),
+    settings: await db.selectFrom("business_settings").select(["id", "type", "value"]).orderBy("id").execute(),
+    users: await db.selectFrom("users").select(["id", "email", "password_hash"]).orderBy("id").execute(),
+    addresses: await db.selectFrom("addresses").selectAll().orderBy("id").execute(),
+  };
+}
+
+describe("seedDatabase (base catalog on SQLite)", () => {
+  let handle: DbHandle;
+  let first: SeedSummary;
+  let second: SeedSummary;
+  let before: Awaited<ReturnType<typeof snapshot>>;
+  let emptyBefore: boolean;
+
+  beforeAll(async () => {
+    handle = await freshDb("base");
+    emptyBefore = await isCatalogEmpty(handle);
+    first = await seedDatabase(handle, { mediaDir });
+    before = await snapshot(handle);
+    second = await seedDatabase(handle, { mediaDir });
+  }, 240_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it("reports the catalog as empty before and filled after", async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isCatalogEmpty(handle)).toBe(false);
+  });
+
+  it("is idempotent: a second run inserts nothing and renders nothing", async () => {
+    expect(Object.values(second.inserted).every((n) => n === 0)).toBe(true);
+    expect(second.counts).toEqual(first.counts);
+    expect(second.images.rendered).toBe(0);
+    expect(second.images.skipped).toBe(first.images.total);
+    expect(await snapshot(handle)).toEqual(before);
+    expect(await tableCounts(handle.db)).toEqual(first.counts);
+  });
+
+  it("returns the demo login in the summary", () => {
+    expect(first.demoLogin).toEqual({ email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password });
+    expect(DEMO_CUSTOMER).toEqual({ email: "demo@kesarhome.in", password: "Kesar@2026", name: "Aditi Sharma" });
+  });
+
+  it("has ten top-level categories, each with two to four subcategories", async () => {
+    const rows = await handle.db.selectFrom("categories").selectAll().execute();
+    const top = rows.filter((r) => r.parent_id === null);
+    expect(top.map((t) => t.name).sort()).toEqual(
+      ["Bath Linen", "Bedding", "Blinds", "Curtains", "Cushions", "Furniture", "Mats & Rugs", "Table Linen", "Upholstery", "Wallpaper"].sort(),
+    );
+    for (const t of top) {
+      const subs = rows.filter((r) => r.parent_id === t.id);
+      expect(subs.length, t.name).toBeGreaterThanOrEqual(2);
+      expect(subs.length, t.name).toBeLessThanOrEqual(4);
+    }
+    for (const r of rows) {
+      expect(r.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(r.cover_image).toMatch(/^\/media\/categories\/[a-z0-9-]+\.webp$/);
+      expect(fs.existsSync(mediaFile(mediaDir, r.cover_image as string))).toBe(true);
+      expect(r.description && r.meta_title && r.meta_description).toBeTruthy();
+    }
+  });
+
+  it("has at least 80 products with consistent prices, flags and availability", async () => {
+    const products = await handle.db.selectFrom("products").selectAll().execute();
+    expect(products.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+    for (const p of products) {
+      expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(Number.isInteger(p.price) && Number.isInteger(p.list_price)).toBe(true);
+      expect(p.price).toBeLessThanOrEqual(p.list_price);
+      expect(p.discount_percent).toBe(discountPercent(p.list_price, p.price));
+      const expected = p.stock_quantity === 0 ? "out_of_stock" : p.made_to_order === 1 ? "made_to_order" : "in_stock";
+      expect(p.availability).toBe(expected);
+      expect(p.description).toContain("<p>");
+      expect(p.description).toContain("<ul>");
+      expect(p.key_features).toContain("<li>");
+      expect(p.care_instructions && p.warranty_summary && p.return_policy && p.meta_title && p.meta_description && p.short_description).toBeTruthy();
+      expect(p.created_at).toMatch(/^202[56]-\d\d-\d\dT/);
+    }
+    const discounted = products.filter((p) => p.discount_percent > 0).length;
+    expect(discounted / products.length).toBeGreaterThan(0.2);
+    expect(discounted / products.length).toBeLessThan(0.5);
+    expect(products.filter((p) => p.stock_quantity === 0).length).toBeGreaterThanOrEqual(5);
+    expect(products.filter((p) => p.made_to_order === 1).length / products.length).toBeGreaterThan(0.15);
+    expect(products.filter((p) => p.is_featured === 1).length).toBeGreaterThanOrEqual(6);
+    expect(products.filter((p) => p.is_popular === 1).length).toBeGreaterThanOrEqual(6);
+    expect(products.filter((p) => p.about_heading !== null).length).toBeGreaterThan(0);
+    expect(products.filter((p) => p.additional_heading !== null).length).toBeGreaterThan(0);
+    // Every price filter range of spec §9 has products (prices are in paise).
+    const inRange = (lo: number, hi: number) => products.filter((p) => p.price >= lo * 100 && p.price < hi * 100).length;
+    expect(inRange(0, 10_000)).toBeGreaterThan(0);
+    expect(inRange(10_000, 20_000)).toBeGreaterThan(0);
+    expect(inRange(20_000, 30_000)).toBeGreaterThan(0);
+    expect(inRange(30_000, Number.MAX_SAFE_INTEGER)).toBeGreaterThan(0);
+  });
+
+  it("gives every product 3–6 photos whose files exist, and a thumbnail", async () => {
+    const products = await handle.db.selectFrom("products").select(["id", "slug", "thumbnail_image"]).execute();
+    const photos = await handle.db.selectFrom("product_photos").selectAll().orderBy("sort_order").execute();
+    for (const p of products) {
+      const own = photos.filter((ph) => ph.product_id === p.id);
+      expect(own.length, p.slug).toBeGreaterThanOrEqual(3);
+      expect(own.length, p.slug).toBeLessThanOrEqual(6);
+      expect(own.map((o) => o.sort_order)).toEqual(own.map((_, i) => i));
+      expect(p.thumbnail_image).toBe(own[0]?.path);
+      for (const [i, ph] of own.entries()) {
+        expect(ph.path).toBe(`/media/products/${p.slug}-${i + 1}.webp`);
+        expect(ph.alt.length).toBeGreaterThan(10);
+        expect(fs.existsSync(mediaFile(mediaDir, ph.path)), ph.path).toBe(true);
+      }
+    }
+    const sample = photos[0];
+    expect(sample).toBeDefined();
+    const meta = await sharp(mediaFile(mediaDir, sample!.path)).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1000, 1000]);
+  });
+
+  it("links every product to one Material, one Size and one Assembly value", async () => {
+    const attributes = await handle.db.selectFrom("attributes").selectAll().orderBy("sort_order").execute();
+    expect(attributes.map((a) => [a.name, a.sort_order])).toEqual([
+      ["Material", 1],
+      ["Size", 2],
+      ["Assembly", 3],
+    ]);
+    const links = await handle.db
+      .selectFrom("product_attribute_values as pav")
+      .innerJoin("attribute_values as v", "v.id", "pav.attribute_value_id")
+      .innerJoin("attributes as a", "a.id", "v.attribute_id")
+      .select(["pav.product_id", "a.name"])
+      .execute();
+    const products = await handle.db.selectFrom("products").select("id").execute();
+    for (const p of products) {
+      expect(
+        links
+          .filter((l) => l.product_id === p.id)
+          .map((l) => l.name)
+          .sort(),
+      ).toEqual(["Assembly", "Material", "Size"]);
+    }
+  });
+
+  it("has blogs, sliders, CMS pages and testimonials with their images", async () => {
+    const blogs = await handle.db.selectFrom("blogs").selectAll().execute();
+    expect(blogs.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(blogs.map((b) => b.published_at)).size).toBe(blogs.length);
+    for (const b of blogs) {
+      expect(b.banner).toBe(`/media/blog/${b.slug}.webp`);
+      expect(fs.existsSync(mediaFile(mediaDir, b.banner as string))).toBe(true);
+      expect(b.description).toContain("<h2>");
+      expect(b.published).toBe(1);
+      expect(b.published_at.startsWith("2026-")).toBe(true);
+    }
+    const sliders = await handle.db.selectFrom("sliders").selectAll().execute();
+    expect(sliders.length).toBeGreaterThanOrEqual(3);
+    for (const s of sliders) expect(fs.existsSync(mediaFile(mediaDir, s.photo))).toBe(true);
+    const banner = await sharp(mediaFile(mediaDir, sliders[0]!.photo)).metadata();
+    expect([banner.width, banner.height]).toEqual([1600, 700]);
+    const pages = await handle.db.selectFrom("cms_pages").selectAll().execute();
+    const bySlug = new Map(pages.map((p) => [p.slug, p]));
+    expect(bySlug.get("festive-collection")?.category_id).toBeNull();
+    expect(bySlug.has("new-arrivals")).toBe(true);
+    const curtains = await handle.db.selectFrom("categories").select("id").where("slug", "=", "curtains").executeTakeFirstOrThrow();
+    expect(bySlug.get("monsoon-curtains")?.category_id).toBe(curtains.id);
+    const testimonials = await handle.db.selectFrom("testimonials").selectAll().execute();
+    expect(testimonials.length).toBeGreaterThanOrEqual(6);
+    for (const t of testimonials) expect(t.rating).toBeGreaterThanOrEqual(4);
+  });
+
+  it("has the three coupons of spec §9", async () => {
+    const coupons = await handle.db.selectFrom("coupons").selectAll().orderBy("code").execute();
+    expect(coupons.map((c) => [c.code, c.kind, c.value, c.min_order, c.first_order_only, c.active])).toEqual([
+      ["FLAT150", "flat", 15000, 100000, 0, 1],
+      ["FREESHIP499", "free_shipping", 0, 49900, 0, 1],
+      ["WELCOME10", "percent", 10, 0, 1, 1],
+    ]);
+  });
+
+  it("has all 36 states and union territories of India with cities", async () => {
+    const india = await handle.db.selectFrom("countries").selectAll().execute();
+    expect(india).toEqual([{ id: 1, name: "India", iso2: "IN", phone_code: "91" }]);
+    const states = await handle.db.selectFrom("states").select(["id", "name"]).execute();
+    expect(states.length).toBe(36);
+    const perState = await handle.db.selectFrom("cities").select((eb) => ["state_id", eb.fn.countAll<number>().as("n")]).groupBy("state_id").execute();
+    expect(perState.length).toBe(36);
+    expect(states.map((s) => s.name)).toEqual([...states.map((s) => s.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it("has a business setting for every type of spec §3 and the brand details", async () => {
+    const rows = await handle.db.selectFrom("business_settings").selectAll().execute();
+    const map = new Map(rows.map((r) => [r.type, r.value]));
+    for (const type of SPEC_SETTING_TYPES) expect(map.has(type), type).toBe(true);
+    expect(map.get("website_name")).toBe("Kesar Home");
+    expect(map.get("contact_phone")).toBe("9810012345");
+    expect(map.get("contact_email")).toBe("care@kesarhome.in");
+    expect(map.get("csrf_token")).toBe("");
+    for (const type of ["header_logo_path", "footer_logo_path", "site_icon_path"]) {
+      expect(fs.existsSync(mediaFile(mediaDir, map.get(type) as string)), type).toBe(true);
+    }
+    expect(fs.existsSync(path.join(mediaDir, "brand", "logo-mark.webp"))).toBe(true);
+  });
+
+  it("creates the demo customer with two addresses, exactly one default", async () => {
+    const user = await handle.db.selectFrom("users").selectAll().where("email", "=", DEMO_CUSTOMER.email).executeTakeFirstOrThrow();
+    expect(user.name).toBe(DEMO_CUSTOMER.name);
+    expect(user.email_verified_at).toBeTruthy();
+    expect(await verifyPassword(DEMO_CUSTOMER.password, user.password_hash)).toBe(true);
+    const addresses = await handle.db
+      .selectFrom("addresses")
+      .innerJoin("states", "states.id", "addresses.state_id")
+      .innerJoin("cities", "cities.id", "addresses.city_id")
+      .select(["addresses.is_default", "states.name as state", "cities.name as city", "cities.state_id as cityState", "addresses.state_id"])
+      .where("addresses.user_id", "=", user.id)
+      .execute();
+    expect(addresses.length).toBe(2);
+    expect(addresses.filter((a) => a.is_default === 1).length).toBe(1);
+    expect(addresses.map((a) => a.state).sort()).toEqual(["Delhi", "Karnataka"]);
+    for (const a of addresses) expect(a.cityState).toBe(a.state_id);
+  });
+});
+
+describe("generateProducts", () => {
+  let handle: DbHandle;
+
+  beforeAll(async () => {
+    handle = await freshDb("generated");
+  }, 60_000);
+
+  afterAll(async () => {
+    await handle?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it("tops the catalog up to the requested count, reusing base images, idempotently", async () => {
+    const summary = await seedDatabase(handle, { mediaDir, products: 500 });
+    expect(summary.counts.products).toBeGreaterThanOrEqual(500);
+    const products = await handle.db.selectFrom("products").select(["id", "slug", "sku", "thumbnail_image"]).execute();
+    expect(new Set(products.map((p) => p.slug)).size).toBe(products.length);
+    expect(new Set(products.map((p) => p.sku)).size).toBe(products.length);
+    const photos = await handle.db.selectFrom("product_photos").select(["product_id", "path"]).execute();
+    const perProduct = new Map<number, string[]>();
+    for (const ph of photos) perProduct.set(ph.product_id, [...(perProduct.get(ph.product_id) ?? []), ph.path]);
+    for (const p of products) {
+      const own = perProduct.get(p.id) ?? [];
+      expect(own.length).toBeGreaterThanOrEqual(3);
+      expect(own.length).toBeLessThanOrEqual(6);
+      for (const file of own) expect(fs.existsSync(mediaFile(mediaDir, file))).toBe(true);
+    }
+    const links = await handle.db.selectFrom("product_attribute_values").select("product_id").execute();
+    expect(links.length).toBe(products.length * 3);
+    // No new images for generated products.
+    expect(summary.images.rendered).toBe(0);
+
+    const again = await seedDatabase(handle, { mediaDir, products: 500 });
+    expect(again.counts).toEqual(summary.counts);
+    const more = await seedDatabase(handle, { mediaDir, products: 650 });
+    expect(more.counts.products).toBe(650);
+  }, 120_000);
+
+  it("is deterministic per product number", () => {
+    expect(generatedProduct(42)).toEqual(generatedProduct(42));
+    expect(generatedProduct(42).row.slug).not.toBe(generatedProduct(43).row.slug);
+    expect(generatedProduct(7).row.slug.endsWith("-7")).toBe(true);
+  });
+});
