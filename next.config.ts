@@ -9,11 +9,10 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // 'use cache' + cacheTag/cacheLife for catalog and content reads.
-  cacheComponents: true,
-  // Unknown slugs must answer HTTP 404, so dynamic pages await their params before streaming
-  // (a blocking first render that is then cached) rather than serving a generic fallback shell.
-  partialPrefetching: false,
+  // Caching: catalog and content reads go through the tagged data cache (lib/server/cache.ts) and
+  // pages are statically regenerated (ISR) and invalidated by tag. Cache Components is left off on
+  // purpose: its streamed shells answer 200 before a page can call notFound() and hide streamed
+  // catalog text from browsers without JavaScript, and both must hold here.
   poweredByHeader: false,
   reactStrictMode: true,
   images: {

@@ -7,6 +7,8 @@ import { listCategories } from "@/lib/server/catalog";
 import { listBlogs, listSliders, listTestimonials } from "@/lib/server/content";
 import { getSiteSettings } from "@/lib/server/settings";
 
+export const revalidate = 3600;
+
 export async function generateMetadata(): Promise<Metadata> {
   const s = await getSiteSettings();
   const title = s.meta_title || s.website_name;

@@ -2,9 +2,7 @@
 
 import Image from "next/image";
 import Link from "next/link";
-import { A11y, Autoplay } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
+import { Carousel } from "@/components/ui/Carousel";
 import { formatDate } from "@/lib/format";
 import type { BlogSummary } from "@/lib/server/content";
 
@@ -18,15 +16,9 @@ export function ArticleCarousel({ posts }: { posts: BlogSummary[] }) {
         <h2 id="latest-articles" className="text-3xl text-navy md:text-4xl">
           Latest Articles
         </h2>
-        <Swiper
-          modules={[Autoplay, A11y]}
-          spaceBetween={20}
-          autoplay={{ delay: ARTICLE_AUTOPLAY_MS, disableOnInteraction: false, pauseOnMouseEnter: true }}
-          breakpoints={{ 0: { slidesPerView: 1 }, 600: { slidesPerView: 2 }, 1000: { slidesPerView: 4 } }}
-          className="mt-8"
-        >
+        <Carousel slidesPerView={{ 0: 1, 600: 2, 1000: 4 }} autoplayMs={ARTICLE_AUTOPLAY_MS} className="mt-8">
           {posts.slice(0, 6).map((post) => (
-            <SwiperSlide key={post.id} className="h-auto">
+            <div key={post.id} className="h-full">
               <article className="h-full overflow-hidden rounded-xl bg-white shadow-sm">
                 <Link href={`/blog/${post.slug}`} className="block">
                   {post.banner ? (
@@ -40,9 +32,9 @@ export function ArticleCarousel({ posts }: { posts: BlogSummary[] }) {
                   </div>
                 </Link>
               </article>
-            </SwiperSlide>
+            </div>
           ))}
-        </Swiper>
+        </Carousel>
       </div>
     </section>
   );

@@ -2,14 +2,11 @@
 
 import Image from "next/image";
 import Link from "next/link";
-import { A11y, Navigation } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
-import "swiper/css/navigation";
+import { Carousel } from "@/components/ui/Carousel";
 import type { CategoryWithChildren } from "@/lib/server/catalog";
 
 /** 1, 2 and 4 categories at widths from 0, 600 and 1000 px. */
-export const CATEGORY_BREAKPOINTS = { 0: { slidesPerView: 1 }, 600: { slidesPerView: 2 }, 1000: { slidesPerView: 4 } };
+export const CATEGORY_SLIDES = { 0: 1, 600: 2, 1000: 4 };
 
 export function CategoryCarousel({ categories }: { categories: CategoryWithChildren[] }) {
   return (
@@ -17,9 +14,9 @@ export function CategoryCarousel({ categories }: { categories: CategoryWithChild
       <h2 id="shop-by-category" className="text-3xl text-navy md:text-4xl">
         Shop by Category
       </h2>
-      <Swiper modules={[Navigation, A11y]} spaceBetween={20} breakpoints={CATEGORY_BREAKPOINTS} navigation className="mt-8">
+      <Carousel slidesPerView={CATEGORY_SLIDES} navigation className="mt-8">
         {categories.map((c) => (
-          <SwiperSlide key={c.id}>
+          <div key={c.id}>
             <Link href={`/category/${c.slug}`} className="group block overflow-hidden rounded-xl bg-sand">
               {c.coverImage ? (
                 <Image
@@ -33,9 +30,9 @@ export function CategoryCarousel({ categories }: { categories: CategoryWithChild
               ) : null}
               <span className="block px-3 py-3 text-center font-semibold">{c.name}</span>
             </Link>
-          </SwiperSlide>
+          </div>
         ))}
-      </Swiper>
+      </Carousel>
     </section>
   );
 }

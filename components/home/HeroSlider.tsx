@@ -2,10 +2,7 @@
 
 import Image from "next/image";
 import Link from "next/link";
-import { A11y, Autoplay, Pagination } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
-import "swiper/css/pagination";
+import { Carousel } from "@/components/ui/Carousel";
 import type { Slide } from "@/lib/server/content";
 
 export const SLIDER_AUTOPLAY_MS = 10_000;
@@ -14,16 +11,9 @@ export const SLIDER_AUTOPLAY_MS = 10_000;
 export function HeroSlider({ slides }: { slides: Slide[] }) {
   return (
     <section aria-label="Featured collections" className="hero-slider relative bg-navy">
-      <Swiper
-        modules={[Autoplay, Pagination, A11y]}
-        slidesPerView={1}
-        loop={slides.length > 1}
-        autoplay={{ delay: SLIDER_AUTOPLAY_MS, disableOnInteraction: false }}
-        pagination={{ clickable: true }}
-        a11y={{ enabled: true }}
-      >
+      <Carousel slidesPerView={{ 0: 1 }} gap={0} loop autoplayMs={SLIDER_AUTOPLAY_MS} pagination>
         {slides.map((slide, index) => (
-          <SwiperSlide key={slide.id}>
+          <div key={slide.id}>
             <div className="relative isolate flex min-h-[480px] items-center md:min-h-[600px]">
               <Image
                 src={slide.photo}
@@ -51,9 +41,9 @@ export function HeroSlider({ slides }: { slides: Slide[] }) {
                 ) : null}
               </div>
             </div>
-          </SwiperSlide>
+          </div>
         ))}
-      </Swiper>
+      </Carousel>
     </section>
   );
 }

@@ -11,37 +11,34 @@ import { useProductSuggestions } from "@/lib/hooks/useProductSuggestions";
 /** Header product search with a dropdown of matches. */
 export function SearchBox({ className = "" }: { className?: string }) {
   const [text, setText] = useState("");
-  const [open, setOpen] = useState(false);
+  // The term whose dropdown the shopper dismissed; a new answer for another term opens it again.
+  const [dismissed, setDismissed] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const listId = useId();
   const router = useRouter();
   const { results, total, term, loading } = useProductSuggestions(text);
-  const expanded = open && term.length >= 3 && !loading && term === text.trim();
-
-  // Open when an answer for the current text arrives.
-  useEffect(() => {
-    if (term) setOpen(true);
-  }, [term, results]);
+  const expanded = term.length >= 3 && !loading && term === text.trim() && dismissed !== term;
+  const close = () => setDismissed(term);
 
   // Close on a click outside.
   useEffect(() => {
     const onDown = (event: MouseEvent) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+      if (box.current && !box.current.contains(event.target as Node)) setDismissed(term);
     };
     document.addEventListener("mousedown", onDown);
     return () => document.removeEventListener("mousedown", onDown);
-  }, []);
+  }, [term]);
 
   const onChange = (value: string) => {
-    // Shorter text closes the dropdown until the next answer.
-    if (value.trim().length < text.trim().length) setOpen(false);
+    // Shorter text closes the dropdown until the next answer arrives.
+    if (value.trim().length < text.trim().length) setDismissed(term);
     setText(value);
   };
 
   const submit = () => {
     const q = text.trim();
     if (q.length >= 3) {
-      setOpen(false);
+      close();
       router.push(`/search?query=${encodeURIComponent(q)}`);
     }
   };
@@ -63,7 +60,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           type="search"
           value={text}
           onChange={(e) => onChange(e.target.value)}
-          onKeyDown={(e) => e.key === "Escape" && setOpen(false)}
+          onKeyDown={(e) => e.key === "Escape" && close()}
           placeholder="Search curtains, cushions, rugs..."
           autoComplete="off"
           role="combobox"
@@ -82,7 +79,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
             <ul aria-label="Search results">
               {results.map((p) => (
                 <li key={p.id}>
-                  <Link href={`/products/${p.slug}`} onClick={() => setOpen(false)} className="flex items-center gap-3 px-3 py-2 hover:bg-sand/60">
+                  <Link href={`/products/${p.slug}`} onClick={close} className="flex items-center gap-3 px-3 py-2 hover:bg-sand/60">
                     {p.thumbnail_image ? <Image src={p.thumbnail_image} alt="" width={44} height={44} className="h-11 w-11 rounded object-cover" /> : null}
                     <span className="flex-1 text-sm">{p.name}</span>
                     <span className="text-sm font-semibold">{formatRupees(p.main_price)}</span>
@@ -94,7 +91,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
             <p className="px-4 py-3 text-sm">No products found.</p>
           )}
           {total > results.length ? (
-            <Link href={`/search?query=${encodeURIComponent(term)}`} onClick={() => setOpen(false)} className="block border-t border-ink/10 px-4 py-2 text-sm font-semibold text-saffron-dark">
+            <Link href={`/search?query=${encodeURIComponent(term)}`} onClick={close} className="block border-t border-ink/10 px-4 py-2 text-sm font-semibold text-saffron-dark">
               See all {total} results
             </Link>
           ) : null}

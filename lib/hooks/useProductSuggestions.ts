@@ -28,10 +28,8 @@ export function useProductSuggestions(text: string, perPage = 6): Suggestions {
 
   useEffect(() => {
     const ticket = ++latest.current;
-    if (term.length < SEARCH_MIN_LENGTH) {
-      setState(empty);
-      return;
-    }
+    // Under 3 characters nothing is asked; the hook answers "empty" below.
+    if (term.length < SEARCH_MIN_LENGTH) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       setState((s) => ({ ...s, loading: true }));

@@ -1,5 +1,4 @@
 import "server-only";
-import { cacheLife, cacheTag } from "next/cache";
 import { sql } from "kysely";
 import { getDb, type Db, type Dialect } from "../db";
 import type { Availability } from "../db/schema";
@@ -11,6 +10,7 @@ import {
 } from "../validation/catalog";
 import { sanitizeRichText } from "./html";
 import { tags } from "./cache-tags";
+import { cachedRead } from "./cache";
 
 export type CategorySummary = { id: number; name: string; slug: string; coverImage: string | null; description: string | null };
 export type CategoryWithChildren = CategorySummary & { subcategories: CategorySummary[] };
@@ -103,72 +103,71 @@ const toCategory = (row: CategoryRow): CategorySummary => ({
 });
 
 /** Top-level categories, each with its subcategories, in shop order. */
-export async function listCategories(): Promise<CategoryWithChildren[]> {
-  "use cache";
-  cacheTag(tags.categories);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const rows = await db
-    .selectFrom("categories")
-    .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
-  const top = rows.filter((r) => r.parent_id === null);
-  return top.map((parent) => ({
-    ...toCategory(parent),
-    subcategories: rows.filter((r) => r.parent_id === parent.id).map(toCategory),
-  }));
+export function listCategories(): Promise<CategoryWithChildren[]> {
+  return cachedRead("listCategories", [], [tags.categories], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("categories")
+      .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const top = rows.filter((r) => r.parent_id === null);
+    return top.map((parent) => ({
+      ...toCategory(parent),
+      subcategories: rows.filter((r) => r.parent_id === parent.id).map(toCategory),
+    }));
+  });
 }
 
 /** Subcategories of a category, or null when there is no such category. */
-export async function listSubcategories(categoryId: number): Promise<CategorySummary[] | null> {
-  "use cache";
-  cacheTag(tags.categories);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const parent = await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
-  if (!parent) return null;
-  const rows = await db
-    .selectFrom("categories")
-    .select(["id", "name", "slug", "cover_image", "description"])
-    .where("parent_id", "=", categoryId)
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
-  return rows.map(toCategory);
-}
-
-export async function getCategoryBySlug(slug: string): Promise<(CategoryWithChildren & { parent: CategorySummary | null; metaTitle: string | null; metaDescription: string | null }) | null> {
-  "use cache";
-  cacheTag(tags.categories, tags.category(slug));
-  cacheLife("hours");
-  const { db } = await getDb();
-  const row = await db
-    .selectFrom("categories")
-    .select(["id", "parent_id", "name", "slug", "cover_image", "description", "meta_title", "meta_description"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
-  if (!row) return null;
-  const [children, parent] = await Promise.all([
-    db
+export function listSubcategories(categoryId: number): Promise<CategorySummary[] | null> {
+  return cachedRead("listSubcategories", [categoryId], [tags.categories], async () => {
+    const { db } = await getDb();
+    const parent = await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
+    if (!parent) return null;
+    const rows = await db
       .selectFrom("categories")
       .select(["id", "name", "slug", "cover_image", "description"])
-      .where("parent_id", "=", row.id)
+      .where("parent_id", "=", categoryId)
       .orderBy("sort_order")
       .orderBy("id")
-      .execute(),
-    row.parent_id === null
-      ? Promise.resolve(undefined)
-      : db.selectFrom("categories").select(["id", "name", "slug", "cover_image", "description"]).where("id", "=", row.parent_id).executeTakeFirst(),
-  ]);
-  return {
-    ...toCategory(row),
-    subcategories: children.map(toCategory),
-    parent: parent ? toCategory(parent) : null,
-    metaTitle: row.meta_title,
-    metaDescription: row.meta_description,
-  };
+      .execute();
+    return rows.map(toCategory);
+  });
+}
+
+export type CategoryPage = CategoryWithChildren & { parent: CategorySummary | null; metaTitle: string | null; metaDescription: string | null };
+
+export function getCategoryBySlug(slug: string): Promise<CategoryPage | null> {
+  return cachedRead("getCategoryBySlug", [slug], [tags.categories, tags.category(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db
+      .selectFrom("categories")
+      .select(["id", "parent_id", "name", "slug", "cover_image", "description", "meta_title", "meta_description"])
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (!row) return null;
+    const [children, parent] = await Promise.all([
+      db
+        .selectFrom("categories")
+        .select(["id", "name", "slug", "cover_image", "description"])
+        .where("parent_id", "=", row.id)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
+      row.parent_id === null
+        ? Promise.resolve(undefined)
+        : db.selectFrom("categories").select(["id", "name", "slug", "cover_image", "description"]).where("id", "=", row.parent_id).executeTakeFirst(),
+    ]);
+    return {
+      ...toCategory(row),
+      subcategories: children.map(toCategory),
+      parent: parent ? toCategory(parent) : null,
+      metaTitle: row.meta_title,
+      metaDescription: row.meta_description,
+    };
+  });
 }
 
 const productsFrom = (db: Db) => db.selectFrom("products as p");
@@ -212,81 +211,80 @@ export function searchProducts(search: ProductSearch): Promise<Page<ProductCard>
   return searchProductsOn(search, new Date().toISOString().slice(0, 10));
 }
 
-async function searchProductsOn(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
-  "use cache";
-  cacheTag(tags.products);
-  cacheLife("hours");
-  const { db, dialect } = await getDb();
+function searchProductsOn(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
+  return cachedRead("searchProductsOn", [search, today], [tags.products], async () => {
+    const { db, dialect } = await getDb();
 
-  let categoryIds: number[] | null = null;
-  if (search.category) {
-    categoryIds = await resolveCategoryIds(search.category);
-    if (!categoryIds) return null;
-  }
-
-  // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
-  const valueGroups: number[][] = [];
-  if (search.selected_attribute_values.length) {
-    const wanted = search.selected_attribute_values;
-    const rows = await db
-      .selectFrom("attribute_values as av")
-      .innerJoin("attributes as a", "a.id", "av.attribute_id")
-      .select(["av.id", "a.name", "av.value"])
-      .where("a.name", "in", [...ATTRIBUTE_FILTERS])
-      .execute();
-    for (const attribute of ATTRIBUTE_FILTERS) {
-      const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
-      if (!asked.length) continue;
-      const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
-      valueGroups.push(ids.length ? ids : [-1]);
+    let categoryIds: number[] | null = null;
+    if (search.category) {
+      categoryIds = await resolveCategoryIds(search.category);
+      if (!categoryIds) return null;
     }
-  }
 
-  const filtered = (qb: ProductQuery): ProductQuery => {
-    let q = qb.where("p.published", "=", 1);
-    if (search.name) q = q.where(nameFilter(dialect, search.name));
-    if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
-    if (search.availability) q = q.where("p.availability", "=", search.availability);
-    if (search.price) {
-      const range = PRICE_RANGES[search.price];
-      if (range.min !== null) q = q.where("p.price", ">=", range.min);
-      if (range.max !== null) q = q.where("p.price", "<=", range.max);
+    // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
+    const valueGroups: number[][] = [];
+    if (search.selected_attribute_values.length) {
+      const wanted = search.selected_attribute_values;
+      const rows = await db
+        .selectFrom("attribute_values as av")
+        .innerJoin("attributes as a", "a.id", "av.attribute_id")
+        .select(["av.id", "a.name", "av.value"])
+        .where("a.name", "in", [...ATTRIBUTE_FILTERS])
+        .execute();
+      for (const attribute of ATTRIBUTE_FILTERS) {
+        const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
+        if (!asked.length) continue;
+        const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
+        valueGroups.push(ids.length ? ids : [-1]);
+      }
     }
-    if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
-    if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));
-    for (const ids of valueGroups) {
-      q = q.where("p.id", "in", (eb) =>
-        eb.selectFrom("product_attribute_values").select("product_id").where("attribute_value_id", "in", ids),
-      );
+
+    const filtered = (qb: ProductQuery): ProductQuery => {
+      let q = qb.where("p.published", "=", 1);
+      if (search.name) q = q.where(nameFilter(dialect, search.name));
+      if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
+      if (search.availability) q = q.where("p.availability", "=", search.availability);
+      if (search.price) {
+        const range = PRICE_RANGES[search.price];
+        if (range.min !== null) q = q.where("p.price", ">=", range.min);
+        if (range.max !== null) q = q.where("p.price", "<=", range.max);
+      }
+      if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
+      if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));
+      for (const ids of valueGroups) {
+        q = q.where("p.id", "in", (eb) =>
+          eb.selectFrom("product_attribute_values").select("product_id").where("attribute_value_id", "in", ids),
+        );
+      }
+      return q;
+    };
+
+    const base = productsFrom(db);
+    const countRow = await filtered(base)
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .executeTakeFirst();
+    const total = Number(countRow?.total ?? 0);
+    const perPage = search.per_page;
+    const lastPage = Math.max(1, Math.ceil(total / perPage));
+    const offset = (search.page - 1) * perPage;
+
+    let list = filtered(base).select(cardColumns);
+    switch (search.sort ?? "newest") {
+      case "price_asc":
+        list = list.orderBy("p.price", "asc");
+        break;
+      case "price_desc":
+        list = list.orderBy("p.price", "desc");
+        break;
+      case "popular":
+        list = list.orderBy("p.is_popular", "desc").orderBy("p.view_count", "desc");
+        break;
+      default:
+        list = list.orderBy("p.created_at", "desc");
     }
-    return q;
-  };
-
-  const base = productsFrom(db);
-  const countRow = await filtered(base)
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .executeTakeFirst();
-  const total = Number(countRow?.total ?? 0);
-  const perPage = search.per_page;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const offset = (search.page - 1) * perPage;
-
-  let list = filtered(base).select(cardColumns);
-  switch (search.sort ?? "newest") {
-    case "price_asc":
-      list = list.orderBy("p.price", "asc");
-      break;
-    case "price_desc":
-      list = list.orderBy("p.price", "desc");
-      break;
-    case "popular":
-      list = list.orderBy("p.is_popular", "desc").orderBy("p.view_count", "desc");
-      break;
-    default:
-      list = list.orderBy("p.created_at", "desc");
-  }
-  const rows = total > offset ? await list.orderBy("p.id", "desc").limit(perPage).offset(offset).execute() : [];
-  return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
+    const rows = total > offset ? await list.orderBy("p.id", "desc").limit(perPage).offset(offset).execute() : [];
+    return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
+  });
 }
 
 function daysBefore(dayIso: string, days: number): string {
@@ -295,134 +293,130 @@ function daysBefore(dayIso: string, days: number): string {
   return d.toISOString();
 }
 
-export async function listFeaturedProducts(limit = 12): Promise<ProductCard[]> {
-  "use cache";
-  cacheTag(tags.products);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const rows = await db
-    .selectFrom("products as p")
-    .select(cardColumns)
-    .where("p.published", "=", 1)
-    .where("p.is_featured", "=", 1)
-    .orderBy("p.created_at", "desc")
-    .orderBy("p.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map(toCard);
+export function listFeaturedProducts(limit = 12): Promise<ProductCard[]> {
+  return cachedRead("listFeaturedProducts", [limit], [tags.products], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("products as p")
+      .select(cardColumns)
+      .where("p.published", "=", 1)
+      .where("p.is_featured", "=", 1)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toCard);
+  });
 }
 
-export async function getProductBySlug(slug: string): Promise<ProductDetail | null> {
-  "use cache";
-  cacheTag(tags.products, tags.product(slug));
-  cacheLife("hours");
-  const { db } = await getDb();
-  const p = await db.selectFrom("products").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
-  if (!p) return null;
-  const [photos, attributes, category] = await Promise.all([
-    db
-      .selectFrom("product_photos")
-      .select(["path", "alt", "width", "height"])
-      .where("product_id", "=", p.id)
-      .orderBy("sort_order")
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("product_attribute_values as pav")
-      .innerJoin("attribute_values as av", "av.id", "pav.attribute_value_id")
-      .innerJoin("attributes as a", "a.id", "av.attribute_id")
-      .select(["a.name", "av.value"])
-      .where("pav.product_id", "=", p.id)
-      .orderBy("a.sort_order")
-      .execute(),
-    db
-      .selectFrom("categories")
-      .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
-      .where("id", "=", p.category_id)
-      .executeTakeFirst(),
-  ]);
-  const parent =
-    category && category.parent_id !== null
-      ? await db
-          .selectFrom("categories")
-          .select(["id", "name", "slug", "cover_image", "description"])
-          .where("id", "=", category.parent_id)
-          .executeTakeFirst()
-      : undefined;
+export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
+  return cachedRead("getProductBySlug", [slug], [tags.products, tags.product(slug)], async () => {
+    const { db } = await getDb();
+    const p = await db.selectFrom("products").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
+    if (!p) return null;
+    const [photos, attributes, category] = await Promise.all([
+      db
+        .selectFrom("product_photos")
+        .select(["path", "alt", "width", "height"])
+        .where("product_id", "=", p.id)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("product_attribute_values as pav")
+        .innerJoin("attribute_values as av", "av.id", "pav.attribute_value_id")
+        .innerJoin("attributes as a", "a.id", "av.attribute_id")
+        .select(["a.name", "av.value"])
+        .where("pav.product_id", "=", p.id)
+        .orderBy("a.sort_order")
+        .execute(),
+      db
+        .selectFrom("categories")
+        .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
+        .where("id", "=", p.category_id)
+        .executeTakeFirst(),
+    ]);
+    const parent =
+      category && category.parent_id !== null
+        ? await db
+            .selectFrom("categories")
+            .select(["id", "name", "slug", "cover_image", "description"])
+            .where("id", "=", category.parent_id)
+            .executeTakeFirst()
+        : undefined;
 
-  const block = (heading: string | null, description: string | null, image: string | null) =>
-    heading || description ? { heading: heading ?? "", description: sanitizeRichText(description), image } : null;
+    const block = (heading: string | null, description: string | null, image: string | null) =>
+      heading || description ? { heading: heading ?? "", description: sanitizeRichText(description), image } : null;
 
-  return {
-    ...toCard(p),
-    sku: p.sku,
-    shortDescription: p.short_description,
-    description: sanitizeRichText(p.description),
-    keyFeatures: sanitizeRichText(p.key_features),
-    careInstructions: sanitizeRichText(p.care_instructions),
-    warrantySummary: sanitizeRichText(p.warranty_summary),
-    returnPolicy: sanitizeRichText(p.return_policy),
-    about: block(p.about_heading, p.about_description, p.about_image),
-    additional: block(p.additional_heading, p.additional_description, p.additional_image),
-    metaTitle: p.meta_title || p.name,
-    metaDescription: p.meta_description || p.short_description || p.name,
-    photos,
-    category: category ? toCategory(category) : null,
-    parentCategory: parent ? toCategory(parent) : null,
-    attributes,
-    createdAt: p.created_at,
-    updatedAt: p.updated_at,
-  };
+    return {
+      ...toCard(p),
+      sku: p.sku,
+      shortDescription: p.short_description,
+      description: sanitizeRichText(p.description),
+      keyFeatures: sanitizeRichText(p.key_features),
+      careInstructions: sanitizeRichText(p.care_instructions),
+      warrantySummary: sanitizeRichText(p.warranty_summary),
+      returnPolicy: sanitizeRichText(p.return_policy),
+      about: block(p.about_heading, p.about_description, p.about_image),
+      additional: block(p.additional_heading, p.additional_description, p.additional_image),
+      metaTitle: p.meta_title || p.name,
+      metaDescription: p.meta_description || p.short_description || p.name,
+      photos,
+      category: category ? toCategory(category) : null,
+      parentCategory: parent ? toCategory(parent) : null,
+      attributes,
+      createdAt: p.created_at,
+      updatedAt: p.updated_at,
+    };
+  });
 }
 
 /** Up to `limit` other products of the same category, topped up with featured ones. */
-export async function listRelatedProducts(productId: number, categoryId: number, limit = 6): Promise<ProductCard[]> {
-  "use cache";
-  cacheTag(tags.products);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const same = await db
-    .selectFrom("products as p")
-    .select(cardColumns)
-    .where("p.published", "=", 1)
-    .where("p.category_id", "=", categoryId)
-    .where("p.id", "<>", productId)
-    .orderBy("p.is_featured", "desc")
-    .orderBy("p.created_at", "desc")
-    .limit(limit)
-    .execute();
-  const cards = same.map(toCard);
-  if (cards.length < limit) {
-    for (const card of await listFeaturedProducts(limit * 2)) {
-      if (cards.length >= limit) break;
-      if (card.id !== productId && !cards.some((c) => c.id === card.id)) cards.push(card);
+export function listRelatedProducts(productId: number, categoryId: number, limit = 6): Promise<ProductCard[]> {
+  return cachedRead("listRelatedProducts", [productId, categoryId, limit], [tags.products], async () => {
+    const { db } = await getDb();
+    const same = await db
+      .selectFrom("products as p")
+      .select(cardColumns)
+      .where("p.published", "=", 1)
+      .where("p.category_id", "=", categoryId)
+      .where("p.id", "<>", productId)
+      .orderBy("p.is_featured", "desc")
+      .orderBy("p.created_at", "desc")
+      .limit(limit)
+      .execute();
+    const cards = same.map(toCard);
+    if (cards.length < limit) {
+      for (const card of await listFeaturedProducts(limit * 2)) {
+        if (cards.length >= limit) break;
+        if (card.id !== productId && !cards.some((c) => c.id === card.id)) cards.push(card);
+      }
     }
-  }
-  return cards;
+    return cards;
+  });
 }
 
 /** Material, Size and Assembly with the values products actually use. */
-export async function listFilterAttributes(): Promise<FilterAttribute[]> {
-  "use cache";
-  cacheTag(tags.attributes, tags.products);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const rows = await db
-    .selectFrom("attributes as a")
-    .innerJoin("attribute_values as av", "av.attribute_id", "a.id")
-    .select(["a.id as attribute_id", "a.name", "av.id", "av.value"])
-    .where((eb) => eb.exists(eb.selectFrom("product_attribute_values as pav").select("pav.product_id").whereRef("pav.attribute_value_id", "=", "av.id")))
-    .orderBy("a.sort_order")
-    .orderBy("av.value")
-    .execute();
-  const out: FilterAttribute[] = [];
-  for (const row of rows) {
-    let attribute = out.find((a) => a.id === row.attribute_id);
-    if (!attribute) {
-      attribute = { id: row.attribute_id, name: row.name, values: [] };
-      out.push(attribute);
+export function listFilterAttributes(): Promise<FilterAttribute[]> {
+  return cachedRead("listFilterAttributes", [], [tags.attributes, tags.products], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("attributes as a")
+      .innerJoin("attribute_values as av", "av.attribute_id", "a.id")
+      .select(["a.id as attribute_id", "a.name", "av.id", "av.value"])
+      .where((eb) => eb.exists(eb.selectFrom("product_attribute_values as pav").select("pav.product_id").whereRef("pav.attribute_value_id", "=", "av.id")))
+      .orderBy("a.sort_order")
+      .orderBy("av.value")
+      .execute();
+    const out: FilterAttribute[] = [];
+    for (const row of rows) {
+      let attribute = out.find((a) => a.id === row.attribute_id);
+      if (!attribute) {
+        attribute = { id: row.attribute_id, name: row.name, values: [] };
+        out.push(attribute);
+      }
+      attribute.values.push({ id: row.id, value: row.value });
     }
-    attribute.values.push({ id: row.id, value: row.value });
-  }
-  return out;
+    return out;
+  });
 }

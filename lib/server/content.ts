@@ -1,8 +1,8 @@
 import "server-only";
-import { cacheLife, cacheTag } from "next/cache";
 import { getDb } from "../db";
 import { htmlToText, sanitizeRichText } from "./html";
 import { tags } from "./cache-tags";
+import { cachedRead } from "./cache";
 import type { Page } from "./catalog";
 
 export type Slide = {
@@ -47,21 +47,20 @@ export type CmsPage = {
 
 export type Testimonial = { id: number; name: string; location: string | null; quote: string; rating: number };
 
-export async function listSliders(): Promise<Slide[]> {
-  "use cache";
-  cacheTag(tags.sliders);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const rows = await db.selectFrom("sliders").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
-  return rows.map((r) => ({
-    id: r.id,
-    heading: r.heading,
-    subheading: r.subheading,
-    photo: r.photo,
-    url: r.url,
-    linkText: r.link_text,
-    buttonText: r.button_text,
-  }));
+export function listSliders(): Promise<Slide[]> {
+  return cachedRead("listSliders", [], [tags.sliders], async () => {
+    const { db } = await getDb();
+    const rows = await db.selectFrom("sliders").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
+    return rows.map((r) => ({
+      id: r.id,
+      heading: r.heading,
+      subheading: r.subheading,
+      photo: r.photo,
+      url: r.url,
+      linkText: r.link_text,
+      buttonText: r.button_text,
+    }));
+  });
 }
 
 type BlogRow = {
@@ -93,86 +92,81 @@ function toBlogSummary(row: BlogRow): BlogSummary {
 const blogColumns = ["id", "title", "slug", "banner", "short_description", "description", "author", "published_at", "created_at"] as const;
 
 /** Published posts, newest first. */
-export async function listBlogs(page = 1, perPage = 12): Promise<Page<BlogSummary>> {
-  "use cache";
-  cacheTag(tags.blogs);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const countRow = await db
-    .selectFrom("blogs")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("published", "=", 1)
-    .executeTakeFirst();
-  const total = Number(countRow?.total ?? 0);
-  const rows = await db
-    .selectFrom("blogs")
-    .select(blogColumns)
-    .where("published", "=", 1)
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  return { items: rows.map(toBlogSummary), page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+export function listBlogs(page = 1, perPage = 12): Promise<Page<BlogSummary>> {
+  return cachedRead("listBlogs", [page, perPage], [tags.blogs], async () => {
+    const { db } = await getDb();
+    const countRow = await db
+      .selectFrom("blogs")
+      .select((eb) => eb.fn.countAll<number>().as("total"))
+      .where("published", "=", 1)
+      .executeTakeFirst();
+    const total = Number(countRow?.total ?? 0);
+    const rows = await db
+      .selectFrom("blogs")
+      .select(blogColumns)
+      .where("published", "=", 1)
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .execute();
+    return { items: rows.map(toBlogSummary), page, perPage, total, lastPage: Math.max(1, Math.ceil(total / perPage)) };
+  });
 }
 
-export async function getBlogBySlug(slug: string): Promise<BlogPost | null> {
-  "use cache";
-  cacheTag(tags.blogs, tags.blog(slug));
-  cacheLife("hours");
-  const { db } = await getDb();
-  const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
-  if (!row) return null;
-  const summary = toBlogSummary(row);
-  return {
-    ...summary,
-    description: sanitizeRichText(row.description),
-    metaTitle: row.meta_title || row.title,
-    metaDescription: row.meta_description || summary.excerpt,
-    updatedAt: row.updated_at,
-  };
+export function getBlogBySlug(slug: string): Promise<BlogPost | null> {
+  return cachedRead("getBlogBySlug", [slug], [tags.blogs, tags.blog(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
+    if (!row) return null;
+    const summary = toBlogSummary(row);
+    return {
+      ...summary,
+      description: sanitizeRichText(row.description),
+      metaTitle: row.meta_title || row.title,
+      metaDescription: row.meta_description || summary.excerpt,
+      updatedAt: row.updated_at,
+    };
+  });
 }
 
-export async function getCmsPage(slug: string): Promise<CmsPage | null> {
-  "use cache";
-  cacheTag(tags.pages, tags.page(slug));
-  cacheLife("hours");
-  const { db } = await getDb();
-  const row = await db.selectFrom("cms_pages").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    title: row.title,
-    slug: row.slug,
-    shortDesc: row.short_desc,
-    content: sanitizeRichText(row.content),
-    categoryId: row.category_id,
-    metaTitle: row.meta_title || row.title,
-    metaDescription: row.meta_description || row.short_desc || row.title,
-    updatedAt: row.updated_at,
-  };
+export function getCmsPage(slug: string): Promise<CmsPage | null> {
+  return cachedRead("getCmsPage", [slug], [tags.pages, tags.page(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db.selectFrom("cms_pages").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      shortDesc: row.short_desc,
+      content: sanitizeRichText(row.content),
+      categoryId: row.category_id,
+      metaTitle: row.meta_title || row.title,
+      metaDescription: row.meta_description || row.short_desc || row.title,
+      updatedAt: row.updated_at,
+    };
+  });
 }
 
 /** Slug of the category a CMS page's product grid shows, if any. */
-export async function getCategorySlugById(id: number): Promise<string | null> {
-  "use cache";
-  cacheTag(tags.categories);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const row = await db.selectFrom("categories").select("slug").where("id", "=", id).executeTakeFirst();
-  return row?.slug ?? null;
+export function getCategorySlugById(id: number): Promise<string | null> {
+  return cachedRead("getCategorySlugById", [id], [tags.categories], async () => {
+    const { db } = await getDb();
+    const row = await db.selectFrom("categories").select("slug").where("id", "=", id).executeTakeFirst();
+    return row?.slug ?? null;
+  });
 }
 
-export async function listTestimonials(): Promise<Testimonial[]> {
-  "use cache";
-  cacheTag(tags.testimonials);
-  cacheLife("hours");
-  const { db } = await getDb();
-  return db
-    .selectFrom("testimonials")
-    .select(["id", "name", "location", "quote", "rating"])
-    .where("active", "=", 1)
-    .orderBy("sort_order")
-    .orderBy("id")
-    .execute();
+export function listTestimonials(): Promise<Testimonial[]> {
+  return cachedRead("listTestimonials", [], [tags.testimonials], async () => {
+    const { db } = await getDb();
+    return db
+      .selectFrom("testimonials")
+      .select(["id", "name", "location", "quote", "rating"])
+      .where("active", "=", 1)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+  });
 }

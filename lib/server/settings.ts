@@ -1,21 +1,20 @@
 import "server-only";
-import { cacheLife, cacheTag } from "next/cache";
 import { getDb } from "../db";
 import { sanitizeRichText } from "./html";
 import { tags } from "./cache-tags";
+import { cachedRead } from "./cache";
 
 export type BusinessSetting = { type: string; value: string | null };
 
 /** Settings whose values are HTML and are sanitized before they leave the server. */
 const HTML_TYPES = new Set(["about_us_description", "header_top", "website_topbar_content"]);
 
-export async function listBusinessSettings(): Promise<BusinessSetting[]> {
-  "use cache";
-  cacheTag(tags.settings);
-  cacheLife("hours");
-  const { db } = await getDb();
-  const rows = await db.selectFrom("business_settings").select(["type", "value"]).orderBy("id").execute();
-  return rows.map((row) => ({ type: row.type, value: HTML_TYPES.has(row.type) ? sanitizeRichText(row.value) : row.value }));
+export function listBusinessSettings(): Promise<BusinessSetting[]> {
+  return cachedRead("listBusinessSettings", [], [tags.settings], async () => {
+    const { db } = await getDb();
+    const rows = await db.selectFrom("business_settings").select(["type", "value"]).orderBy("id").execute();
+    return rows.map((row) => ({ type: row.type, value: HTML_TYPES.has(row.type) ? sanitizeRichText(row.value) : row.value }));
+  });
 }
 
 /** The setting types the storefront reads (spec §3, plus the store's own additions). */

@@ -1,6 +1,4 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
-import { GridSkeleton } from "@/components/catalog/GridSkeleton";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
@@ -19,20 +17,15 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   });
 }
 
-async function Listing({ searchParams }: Props) {
+/** Rendered per request from cached reads, in one piece, so the whole list is in the HTML. */
+export default async function ProductsPage({ searchParams }: Props) {
   const state = readFilters(await searchParams);
-  return <ProductListing basePath="/products" state={state} />;
-}
-
-export default function ProductsPage(props: Props) {
   return (
     <div className="container-page py-10">
       <Breadcrumb items={[{ name: "Home", href: "/" }, { name: "Products" }]} />
       <h1 className="mt-4 text-4xl text-navy">All Products</h1>
       <div className="mt-8">
-        <Suspense fallback={<GridSkeleton />}>
-          <Listing {...props} />
-        </Suspense>
+        <ProductListing basePath="/products" state={state} />
       </div>
     </div>
   );

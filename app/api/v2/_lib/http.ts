@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { unstable_rethrow } from "next/navigation";
 import type { NextRequest } from "next/server";
 import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
@@ -101,6 +102,8 @@ export function handler<P extends Record<string, string | string[]> = Record<str
       }
       return await fn(request, await context.params);
     } catch (error) {
+      // Next.js control flow (prerender bail-outs, notFound, redirect) is not an API failure.
+      unstable_rethrow(error);
       if (error instanceof ApiError) return errorResponse(error.status, error.message, error.errors);
       if (error instanceof ZodError) {
         const failed = validationFailed(error);

@@ -1,0 +1,28 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { unstable_cache } from "next/cache";
+import { getConfig } from "../config";
+
+/** Default freshness of catalog and content reads; writes revalidate their tags at once. */
+export const CATALOG_REVALIDATE_SECONDS = 3600;
+
+let scope: string | undefined;
+/**
+ * Cached entries persist on disk under .next/cache, so keys carry the database they were read
+ * from: switching DATABASE_URL never serves another database's rows.
+ */
+function databaseScope(): string {
+  if (!scope) {
+    const target = getConfig().database;
+    scope = createHash("sha256").update(target.dialect === "sqlite" ? target.file : target.url).digest("hex").slice(0, 12);
+  }
+  return scope;
+}
+
+/**
+ * Runs a read through the Next.js data cache, keyed by name and arguments and tagged so that
+ * revalidateTag() after a write refreshes it and every page that used it.
+ */
+export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>, revalidate = CATALOG_REVALIDATE_SECONDS): Promise<T> {
+  return unstable_cache(read, [databaseScope(), name, JSON.stringify(args)], { tags, revalidate })();
+}
