@@ -24,7 +24,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `npx tsx scripts/e2e-server.ts`,
-    url: `${baseURL}/api/v2/health-check-404`,
+    // Any answer counts as ready; 403 (no System-Key) is one Playwright accepts.
+    url: `${baseURL}/api/v2/categories`,
     reuseExistingServer: !process.env.CI,
     timeout: 600_000,
     stdout: "pipe",
