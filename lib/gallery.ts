@@ -1,0 +1,25 @@
+/** Thumbnails shown at a time on the product page. */
+export const THUMB_WINDOW = 4;
+
+/** Next and previous photo, wrapping around at both ends. */
+export const nextIndex = (i: number, count: number) => (count ? (i + 1) % count : 0);
+export const prevIndex = (i: number, count: number) => (count ? (i - 1 + count) % count : 0);
+
+/**
+ * First thumbnail of the visible window after `selected` changes: the window moves only as far as
+ * needed to keep the selected photo in view, and never runs past the last photo.
+ */
+export function windowStart(selected: number, currentStart: number, count: number, size = THUMB_WINDOW): number {
+  if (count <= size) return 0;
+  let start = currentStart;
+  if (selected < start) start = selected;
+  else if (selected >= start + size) start = selected - size + 1;
+  return Math.max(0, Math.min(start, count - size));
+}
+
+/** Lightbox zoom: 100 to 300 in steps of 100. */
+export const ZOOM_MIN = 100;
+export const ZOOM_MAX = 300;
+export const ZOOM_STEP = 100;
+export const zoomIn = (z: number) => Math.min(ZOOM_MAX, z + ZOOM_STEP);
+export const zoomOut = (z: number) => Math.max(ZOOM_MIN, z - ZOOM_STEP);
