@@ -11,6 +11,7 @@ const envSchema = z.object({
   SITE_URL: z.string().url().optional(),
   SYSTEM_KEY: z.string().min(8).default("furnish-local-system-key"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters.").optional(),
 });
 
 export type DatabaseTarget =
@@ -23,6 +24,8 @@ export type AppConfig = {
   siteUrl: string;
   systemKey: string;
   poolMax: number;
+  /** Key of the catalog admin API; the admin API is off when unset. */
+  adminKey: string | null;
   database: DatabaseTarget;
 };
 
@@ -61,6 +64,7 @@ export function getConfig(): AppConfig {
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
     systemKey: env.SYSTEM_KEY,
     poolMax: env.DATABASE_POOL_MAX,
+    adminKey: env.ADMIN_KEY ?? null,
     database: parseDatabaseUrl(env.DATABASE_URL),
   };
   return cached;

@@ -18,7 +18,7 @@ export default async function StoreLayout({ children }: { children: ReactNode })
       <Header name={settings.website_name} logo={settings.header_logo_path} />
       <main id="main">{children}</main>
       <Footer settings={settings} />
-      <PageChrome chatUrl={settings.contact_phone ? chatHref(settings.contact_phone) : ""} />
+      <PageChrome chatUrl={settings.contact_phone ? chatHref(settings.contact_phone) : ""} splashLogo={settings.loading_logo_path || settings.site_icon_path} />
     </ApiProvider>
   );
 }

@@ -39,7 +39,7 @@ export async function ProductListing({
     <div className="space-y-8">
       <FilterBar state={state} attributes={options} extra={extra} />
       <p className="text-sm text-ink/70" aria-live="polite">
-        ({page.total} product{page.total === 1 ? "" : "s"})
+        ({page.total} product(s))
       </p>
       {page.items.length ? <ProductGrid products={page.items} columns={columns} /> : <p className="py-16 text-center text-lg">{empty}</p>}
       <Pagination page={Math.min(page.page, page.lastPage)} lastPage={page.lastPage} href={(p) => `${basePath}${filtersToQuery({ ...state, page: p }, extra)}`} />

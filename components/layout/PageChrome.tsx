@@ -4,15 +4,45 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Toaster } from "react-hot-toast";
 import { Icon } from "@/components/ui/Icon";
+import { LoadingSplash } from "./LoadingSplash";
 
 export const SCROLL_TOP_AFTER_PX = 300;
 export const ROUTE_SCROLL_DELAY_MS = 100;
+/** A page change slower than this shows the loading splash. */
+export const SPLASH_AFTER_MS = 400;
 
 /** Scroll-to-top button, smooth scroll to the top after route changes, the floating chat link and toasts. */
-export function PageChrome({ chatUrl }: { chatUrl: string }) {
+export function PageChrome({ chatUrl, splashLogo }: { chatUrl: string; splashLogo: string }) {
   const pathname = usePathname();
   const [showTop, setShowTop] = useState(false);
+  const [splashFor, setSplashFor] = useState<string | null>(null);
   const first = useRef(true);
+  const [renderedPath, setRenderedPath] = useState(pathname);
+  if (renderedPath !== pathname) {
+    // The new page is here: the splash goes (state adjusted during render, no extra effect pass).
+    setRenderedPath(pathname);
+    setSplashFor(null);
+  }
+
+  // A click on a link to another page starts a timer; the splash shows if the page has not
+  // changed when it fires, and goes when the new path renders.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      if (!(link instanceof HTMLAnchorElement) || link.target === "_blank" || link.hasAttribute("download")) return;
+      const url = new URL(link.href, window.location.href);
+      if (url.origin !== window.location.origin || url.pathname === window.location.pathname) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => setSplashFor(url.pathname), SPLASH_AFTER_MS);
+    };
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("click", onClick);
+      clearTimeout(timer);
+    };
+  }, [pathname]);
 
   useEffect(() => {
     const onScroll = () => setShowTop(window.scrollY > SCROLL_TOP_AFTER_PX);
@@ -32,6 +62,7 @@ export function PageChrome({ chatUrl }: { chatUrl: string }) {
 
   return (
     <>
+      {splashFor && splashLogo ? <LoadingSplash logo={splashLogo} /> : null}
       {showTop ? (
         <button
           type="button"

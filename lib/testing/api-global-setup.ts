@@ -14,6 +14,7 @@ declare module "vitest" {
     databaseUrl: string;
     dialect: "sqlite" | "postgres";
     systemKey: string;
+    adminKey: string;
   }
 }
 
@@ -50,9 +51,11 @@ export async function setup(project: TestProject) {
 
   // The server keeps the build's SYSTEM_KEY and PORT settings so the build made here serves npm start too.
   const env = { ...process.env, DATABASE_URL: database.url, HOST: "127.0.0.1" };
+  // ADMIN_KEY is read at run time only, so it does not change the build.
+  const adminKey = "api-test-admin-key-0123456789";
   await ensureBuild(env);
   const port = await freePort();
-  server = startServer(port, env, { quiet: true });
+  server = startServer(port, { ...env, ADMIN_KEY: adminKey }, { quiet: true });
   let output = "";
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -67,6 +70,7 @@ export async function setup(project: TestProject) {
   project.provide("databaseUrl", database.url);
   project.provide("dialect", dialect);
   project.provide("systemKey", getConfig().systemKey);
+  project.provide("adminKey", adminKey);
 }
 
 export async function teardown() {

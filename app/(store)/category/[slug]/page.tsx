@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ProductListing } from "@/components/catalog/ProductListing";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { Breadcrumb } from "@/components/ui/Breadcrumb";
+import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
+import { getCategoryBySlug } from "@/lib/server/catalog";
+import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { slugParam } from "@/lib/validation/catalog";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
+
+async function load(slug: string) {
+  return slugParam.safeParse(slug).success ? getCategoryBySlug(slug) : null;
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const category = await load((await params).slug);
+  if (!category) return { title: "Category not found", robots: { index: false } };
+  const state = readFilters(await searchParams);
+  return pageMetadata({
+    title: category.metaTitle || `${category.name}${category.parent ? ` – ${category.parent.name}` : ""}`,
+    description: category.metaDescription || category.description || `Shop ${category.name} online.`,
+    path: `/category/${category.slug}${!hasActiveFilters(state) && state.page > 1 ? `?page=${state.page}` : ""}`,
+    image: category.coverImage,
+  });
+}
+
+/** The category page: banner, subcategories and the category's products with the filter bar. */
+export default async function CategoryPage({ params, searchParams }: Props) {
+  const category = await load((await params).slug);
+  if (!category) notFound();
+  const state = readFilters(await searchParams);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    ...(category.parent ? [{ name: category.parent.name, path: `/category/${category.parent.slug}` }] : []),
+    { name: category.name, path: `/category/${category.slug}` },
+  ];
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-navy text-white">
+        {category.coverImage ? <Image src={category.coverImage} alt="" fill priority sizes="100vw" className="-z-10 object-cover opacity-40" /> : null}
+        <div className="container-page py-16 md:py-24">
+          <h1 className="text-4xl md:text-5xl">{category.name}</h1>
+          {category.description ? <p className="mt-4 max-w-2xl text-lg text-white/90">{category.description}</p> : null}
+        </div>
+      </section>
+      <div className="container-page py-10">
+        <Breadcrumb items={crumbs.map((c) => ({ name: c.name, href: c.path }))} />
+        {category.subcategories.length ? (
+          <nav aria-label={`${category.name} collections`} className="mt-6">
+            <ul className="flex flex-wrap gap-2">
+              {category.subcategories.map((s) => (
+                <li key={s.id}>
+                  <Link href={`/category/${s.slug}`} className="inline-block rounded-full border border-ink/20 bg-white px-4 py-2 text-sm font-medium hover:border-saffron hover:text-saffron-dark">
+                    {s.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="mt-8">
+          <ProductListing basePath={`/category/${category.slug}`} state={state} category={category.slug} />
+        </div>
+        <JsonLd data={breadcrumbJsonLd(crumbs)} />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+import type { Metadata } from "next";
+import Image from "next/image";
+import { notFound } from "next/navigation";
+import { DetailsAccordion } from "@/components/product/DetailsAccordion";
+import { Gallery } from "@/components/product/Gallery";
+import { PurchasePanel } from "@/components/product/PurchasePanel";
+import { RelatedProducts } from "@/components/product/RelatedProducts";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { Breadcrumb } from "@/components/ui/Breadcrumb";
+import { availabilityLabel, discountLabel, showListPrice } from "@/lib/catalog-display";
+import { formatPaise } from "@/lib/format";
+import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/server/catalog";
+import { htmlToText } from "@/lib/server/html";
+import { getSiteSettings } from "@/lib/server/settings";
+import { breadcrumbJsonLd, productJsonLd } from "@/lib/seo/jsonld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { slugParam } from "@/lib/validation/catalog";
+
+export const revalidate = 3600;
+export const dynamicParams = true;
+
+type Props = { params: Promise<{ slug: string }> };
+
+/** Featured products are built ahead; every other product is rendered on its first visit and then cached. */
+export async function generateStaticParams() {
+  return (await listFeaturedProducts()).map((p) => ({ slug: p.slug }));
+}
+
+async function load(slug: string) {
+  return slugParam.safeParse(slug).success ? getProductBySlug(slug) : null;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await load((await params).slug);
+  if (!product) return { title: "Product not found", robots: { index: false } };
+  return pageMetadata({
+    title: product.metaTitle,
+    description: htmlToText(product.metaDescription) || product.name,
+    path: `/products/${product.slug}`,
+    image: product.photos[0]?.path ?? product.thumbnail,
+  });
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await load((await params).slug);
+  if (!product) notFound();
+  const [related, settings] = await Promise.all([
+    listRelatedProducts(product.id, product.category?.id ?? 0),
+    getSiteSettings(),
+  ]);
+  const discount = discountLabel(product.discountPercent);
+  const crumbs = [
+    { name: "Home", path: "/" },
+    { name: "Products", path: "/products" },
+    { name: product.name, path: `/products/${product.slug}` },
+  ];
+
+  return (
+    <div className="container-page py-10">
+      <Breadcrumb items={crumbs.map((c) => ({ name: c.name, href: c.path }))} />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <Gallery photos={product.photos} name={product.name} />
+        <div className="space-y-6">
+          <div>
+            {product.category ? <p className="text-sm font-semibold tracking-wide text-saffron-dark uppercase">{product.category.name}</p> : null}
+            <h1 className="mt-1 text-3xl leading-tight text-navy md:text-4xl">{product.name}</h1>
+            {product.shortDescription ? <p className="mt-3 text-ink/80">{product.shortDescription}</p> : null}
+          </div>
+          <div className="flex flex-wrap items-baseline gap-3">
+            <span className="text-3xl font-semibold text-navy">{formatPaise(product.price)}</span>
+            {showListPrice(product.price, product.listPrice) ? (
+              <s className="text-lg text-ink/60">
+                <span className="sr-only">Was </span>
+                {formatPaise(product.listPrice)}
+              </s>
+            ) : null}
+            {discount ? <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">{discount}</span> : null}
+          </div>
+          <p className="text-sm text-ink/70">Inclusive of all taxes. SKU {product.sku}</p>
+          <p className={`text-sm font-semibold tracking-wide ${product.availability === "out_of_stock" ? "text-madder" : "text-leaf"}`}>{availabilityLabel(product.availability)}</p>
+          {product.attributes.length ? (
+            <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+              {product.attributes.map((a) => (
+                <div key={a.name} className="contents">
+                  <dt className="font-medium text-ink/70">{a.name}</dt>
+                  <dd>{a.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <PurchasePanel outOfStock={product.availability === "out_of_stock"} />
+          <DetailsAccordion
+            sections={[
+              { title: "Description", html: product.description, fallback: "No description available." },
+              { title: "Key Features", html: product.keyFeatures, fallback: "No Key Features available." },
+              { title: "Care Instruction", html: product.careInstructions, fallback: "No Care Instruction available." },
+              { title: "Warranty Summary", html: product.warrantySummary, fallback: "No Warranty Summary available." },
+              { title: "Return Policy", html: product.returnPolicy, fallback: "No Return Policy available." },
+            ]}
+          />
+        </div>
+      </div>
+
+      {product.about ? (
+        <section aria-labelledby="about-product" className="mt-16 grid items-center gap-8 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-2 md:p-10">
+          <div>
+            <h2 id="about-product" className="text-3xl text-navy">
+              {product.about.heading || `About ${product.name}`}
+            </h2>
+            <div className="rich-text mt-4 text-ink/85" dangerouslySetInnerHTML={{ __html: product.about.description }} />
+          </div>
+          {product.about.image ? <Image src={product.about.image} alt={`${product.name} in a room`} width={800} height={800} sizes="(min-width: 768px) 40vw, 100vw" className="rounded-xl" /> : null}
+        </section>
+      ) : null}
+      {product.additional ? (
+        <section aria-labelledby="additional-info" className="mt-10 grid items-center gap-8 rounded-2xl bg-sand/60 p-6 md:grid-cols-2 md:p-10">
+          {product.additional.image ? <Image src={product.additional.image} alt={`${product.name}, detail`} width={800} height={800} sizes="(min-width: 768px) 40vw, 100vw" className="rounded-xl" /> : null}
+          <div>
+            <h2 id="additional-info" className="text-3xl text-navy">
+              {product.additional.heading || "More about this piece"}
+            </h2>
+            <div className="rich-text mt-4 text-ink/85" dangerouslySetInnerHTML={{ __html: product.additional.description }} />
+          </div>
+        </section>
+      ) : null}
+
+      <RelatedProducts products={related} />
+      <JsonLd
+        data={[
+          productJsonLd({
+            name: product.name,
+            slug: product.slug,
+            sku: product.sku,
+            description: htmlToText(product.description) || product.metaDescription,
+            images: product.photos.map((p) => p.path),
+            pricePaise: product.price,
+            availability: product.availability,
+            category: product.category?.name,
+            brand: settings.website_name,
+          }),
+          breadcrumbJsonLd(crumbs),
+        ]}
+      />
+    </div>
+  );
+}

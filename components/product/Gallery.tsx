@@ -1,0 +1,66 @@
+"use client";
+
+import Image from "next/image";
+import { useCallback, useState } from "react";
+import { Icon } from "@/components/ui/Icon";
+import { nextIndex, prevIndex, THUMB_WINDOW, windowStart } from "@/lib/gallery";
+import type { ProductPhoto } from "@/lib/server/catalog";
+import { Lightbox } from "./Lightbox";
+
+/** Main photo with a 4-thumbnail window and wrapping arrows; the main photo opens the lightbox. */
+export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
+  const [selected, setSelected] = useState(0);
+  const [start, setStart] = useState(0);
+  const [open, setOpen] = useState(false);
+
+  const select = useCallback(
+    (i: number) => {
+      setSelected(i);
+      setStart((s) => windowStart(i, s, photos.length));
+    },
+    [photos.length],
+  );
+  const close = useCallback(() => setOpen(false), []);
+
+  const photo = photos[selected];
+  if (!photo) return <div className="aspect-square rounded-2xl bg-sand" />;
+  const visible = photos.slice(start, start + THUMB_WINDOW);
+
+  return (
+    <div className="space-y-4">
+      <button type="button" onClick={() => setOpen(true)} aria-label={`Open photo ${selected + 1} of ${photos.length} in full screen`} className="relative block aspect-square w-full cursor-zoom-in overflow-hidden rounded-2xl bg-sand">
+        <Image src={photo.path} alt={photo.alt || name} fill priority={selected === 0} fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" className="object-cover" />
+      </button>
+      {photos.length > 1 ? (
+        <div className="flex items-center gap-2">
+          <button type="button" onClick={() => select(prevIndex(selected, photos.length))} aria-label="Previous photo" className="rounded-full border border-ink/15 p-2 hover:bg-sand">
+            <Icon name="left" />
+          </button>
+          <ul className="grid flex-1 grid-cols-4 gap-2" aria-label="Product photos">
+            {visible.map((p, i) => {
+              const index = start + i;
+              return (
+                <li key={p.path}>
+                  <button
+                    type="button"
+                    onClick={() => select(index)}
+                    aria-label={`Show photo ${index + 1}: ${p.alt}`}
+                    aria-current={index === selected ? "true" : undefined}
+                    data-index={index}
+                    className={`relative block aspect-square w-full overflow-hidden rounded-lg border-2 ${index === selected ? "border-saffron" : "border-transparent"}`}
+                  >
+                    <Image src={p.path} alt="" fill sizes="120px" className="object-cover" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" onClick={() => select(nextIndex(selected, photos.length))} aria-label="Next photo" className="rounded-full border border-ink/15 p-2 hover:bg-sand">
+            <Icon name="right" />
+          </button>
+        </div>
+      ) : null}
+      {open ? <Lightbox photos={photos} index={selected} onIndex={select} onClose={close} /> : null}
+    </div>
+  );
+}

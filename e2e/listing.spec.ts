@@ -1,0 +1,101 @@
+import { expect, test } from "@playwright/test";
+import { jsonLdOf, withE2eDb } from "./db";
+
+test("filters live in the URL, go back to page 1 and survive the back button", async ({ page }) => {
+  await page.goto("/products?page=2");
+  await expect(page.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
+
+  await page.getByLabel("Price").selectOption("under_10000");
+  await expect(page).toHaveURL(/\/products\?price=under_10000$/);
+  expect(await page.locator("article").count()).toBeGreaterThan(0);
+
+  await page.getByLabel("Availability").selectOption("made_to_order");
+  await expect(page).toHaveURL(/price=under_10000&availability=made_to_order/);
+  for (const label of await page.locator("article p:last-child").allTextContents()) expect(label).toBe("MADE TO ORDER");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/products\?price=under_10000$/);
+  await expect(page.getByLabel("Availability")).toHaveValue("");
+
+  await page.getByRole("button", { name: "Reset Filters" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+});
+
+test("a filtered URL shared as a link renders the filtered list in the server HTML", async ({ page, request }) => {
+  const material = await withE2eDb((db) =>
+    db
+      .selectFrom("attribute_values as av")
+      .innerJoin("attributes as a", "a.id", "av.attribute_id")
+      .innerJoin("product_attribute_values as pav", "pav.attribute_value_id", "av.id")
+      .select("av.value")
+      .where("a.name", "=", "Material")
+      .groupBy("av.value")
+      .orderBy("av.value")
+      .executeTakeFirstOrThrow(),
+  );
+  const names = await withE2eDb((db) =>
+    db
+      .selectFrom("products as p")
+      .innerJoin("product_attribute_values as pav", "pav.product_id", "p.id")
+      .innerJoin("attribute_values as av", "av.id", "pav.attribute_value_id")
+      .innerJoin("attributes as a", "a.id", "av.attribute_id")
+      .select("p.name")
+      .where("a.name", "=", "Material")
+      .where("av.value", "=", material.value)
+      .where("p.published", "=", 1)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(12)
+      .execute(),
+  );
+  const html = await (await request.get(`/products?material=${encodeURIComponent(material.value)}`)).text();
+  for (const { name } of names) expect(html).toContain(name.replace(/&/g, "&amp;"));
+
+  await page.goto(`/products?material=${encodeURIComponent(material.value)}`);
+  await expect(page.getByLabel("Material")).toHaveValue(material.value);
+});
+
+test("cards show ₹ prices in the Indian grouping, struck list prices and discounts", async ({ page }) => {
+  const discounted = await withE2eDb((db) =>
+    db.selectFrom("products").select(["name", "price", "list_price", "discount_percent"]).where("discount_percent", ">", 0).where("published", "=", 1).orderBy("price", "desc").executeTakeFirstOrThrow(),
+  );
+  await page.goto(`/search?query=${encodeURIComponent(discounted.name)}`);
+  const card = page.locator("article", { hasText: discounted.name }).first();
+  const rupees = (paise: number) => `₹${new Intl.NumberFormat("en-IN").format(paise / 100)}`;
+  await expect(card).toContainText(rupees(discounted.price));
+  await expect(card.locator("s")).toContainText(rupees(discounted.list_price));
+  await expect(card).toContainText(`${discounted.discount_percent}% Off`);
+});
+
+test("lists carry ItemList structured data", async ({ page }) => {
+  await page.goto("/products");
+  const ld = await jsonLdOf(page);
+  const list = ld.find((x) => x["@type"] === "ItemList") as { itemListElement: unknown[] };
+  expect(list.itemListElement.length).toBe(12);
+});
+
+test("the search page asks for 3 characters and counts its results", async ({ page }) => {
+  await page.goto("/search?query=ab");
+  await expect(page.getByText("Enter at least 3 characters to search.")).toBeVisible();
+  await page.goto("/search?query=qqqzzz");
+  await expect(page.getByText("No products found.")).toBeVisible();
+  await expect(page.getByText("(0 product(s))")).toBeVisible();
+  await page.goto("/search?query=cushion");
+  await expect(page.getByText(/\(\d+ product\(s\)\)/)).toBeVisible();
+  await page.getByText("Browse categories").click();
+  const firstCategory = page.locator("details a").first();
+  const href = await firstCategory.getAttribute("href");
+  await firstCategory.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});
+
+test("a category page shows its banner, subcategories and products; an unknown one is a 404", async ({ page }) => {
+  const category = await withE2eDb((db) => db.selectFrom("categories").select(["id", "name", "slug"]).where("parent_id", "is", null).orderBy("sort_order").executeTakeFirstOrThrow());
+  const subs = await withE2eDb((db) => db.selectFrom("categories").select("name").where("parent_id", "=", category.id).execute());
+  const res = await page.goto(`/category/${category.slug}`);
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1, name: category.name })).toBeVisible();
+  for (const s of subs) await expect(page.getByRole("link", { name: s.name, exact: true }).first()).toBeVisible();
+  expect(await page.locator("article").count()).toBeGreaterThan(0);
+  expect((await page.goto("/category/no-such-category"))?.status()).toBe(404);
+});

@@ -1,0 +1,130 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { withE2eDb } from "./db";
+
+test("the header search waits for a pause, needs 3 characters and sends one request per pause", async ({ page }) => {
+  const requests: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/v2/products/search")) requests.push(new URL(r.url()).searchParams.get("name") ?? "");
+  });
+  await page.goto("/products");
+  const box = page.getByRole("combobox", { name: "Search products" });
+  await box.pressSequentially("cu", { delay: 50 });
+  await page.waitForTimeout(800);
+  expect(requests).toEqual([]);
+  await box.pressSequentially("rtain", { delay: 60 });
+  await page.waitForTimeout(300);
+  expect(requests).toEqual([]);
+  const results = page.getByRole("list", { name: "Search results" });
+  await expect(results).toBeVisible();
+  expect(requests).toEqual(["curtain"]);
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+
+  // Shorter text closes the dropdown; a click outside closes it too.
+  await box.press("Backspace");
+  await expect(results).toBeHidden();
+  await expect(results).toBeVisible();
+  await page.locator("h1").click();
+  await expect(results).toBeHidden();
+  // Under 3 trimmed characters nothing is asked.
+  await box.fill("  ab  ");
+  await page.waitForTimeout(800);
+  expect(requests.filter((r) => r.trim().length < 3)).toEqual([]);
+});
+
+test("the header is transparent on home until scrolled past 100 px, fixed elsewhere with a spacer", async ({ page }) => {
+  await page.goto("/");
+  const header = page.locator("header[data-fixed]");
+  await expect(header).toHaveAttribute("data-fixed", "false");
+  await expect(page.getByTestId("header-spacer")).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 150));
+  await expect(header).toHaveAttribute("data-fixed", "true");
+  await page.evaluate(() => window.scrollTo(0, 50));
+  await expect(header).toHaveAttribute("data-fixed", "false");
+  await page.goto("/products");
+  await expect(header).toHaveAttribute("data-fixed", "true");
+  await expect(page.getByTestId("header-spacer")).toHaveCount(1);
+});
+
+test("scroll-to-top appears after 300 px", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByRole("button", { name: "Scroll to top" })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 400));
+  await page.getByRole("button", { name: "Scroll to top" }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(10);
+});
+
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the mobile menu opens, marks the page, lists its links and closes", async ({ page }) => {
+    const phone = await withE2eDb((db) => db.selectFrom("business_settings").select("value").where("type", "=", "contact_phone").executeTakeFirstOrThrow());
+    await page.goto("/products");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await toggle.click();
+    const menu = page.getByRole("dialog", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(page.locator("body")).toHaveClass(/mobile-menu-visible/);
+    const hrefs = await menu.getByRole("navigation").getByRole("link").evaluateAll((links) => links.map((l) => l.getAttribute("href")));
+    expect(hrefs).toEqual(["/", "/about-us", "/products", "/services", "/contact-us"]);
+    await expect(menu.locator(`a[href="tel:+91${phone.value}"]`)).toBeVisible();
+    await expect(menu.locator(`a[href="https://wa.me/91${phone.value}"]`)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(page.locator("body")).not.toHaveClass(/mobile-menu-visible/);
+  });
+
+  test("the mobile menu says so when settings fail to load", async ({ page }) => {
+    await page.route("**/api/v2/business-settings", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toContainText("Error loading data");
+    await expect(page.getByText("Failed to load business settings.")).toBeVisible();
+  });
+
+  test("the mobile menu shows Loading... while settings load", async ({ page }) => {
+    await page.route("**/api/v2/business-settings", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toContainText("Loading...");
+  });
+});
+
+test("the footer shows +91 numbers and the newsletter stores an email once", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toContainText("+91 ");
+  const email = `reader-${Date.now()}@example.com`;
+  const input = footer.getByLabel("Email address");
+  await input.fill(email);
+  const button = footer.getByRole("button", { name: "Subscribe" });
+  await button.click();
+  await expect(page.getByText("Thank you for subscribing! Look out for our next newsletter.")).toBeVisible();
+  await expect(input).toHaveValue("");
+  await input.fill(email);
+  await button.click();
+  await expect(page.getByText("This email is already subscribed to our newsletter.")).toBeVisible();
+  const rows = await withE2eDb((db) => db.selectFrom("newsletter_subscribers").select("email").where("email", "=", email).execute());
+  expect(rows).toHaveLength(1);
+});
+
+for (const path of ["/", "/products", "/search?query=cushion"]) {
+  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  });
+}
+
+test("no serious accessibility violations on a product page", async ({ page }) => {
+  const slug = await withE2eDb((db) => db.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow());
+  await page.goto(`/products/${slug.slug}`);
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+});

@@ -1,0 +1,126 @@
+/**
+ * npm run bench — one server, one run, ratios rather than absolute times:
+ *  1. a product page against a static page on the same server (requests per second), and
+ *  2. the product search endpoint's p95 latency at 20 connections,
+ * on a 10,000-product catalog (data/bench.db, made on first use). Prints a table and writes
+ * bench-results/latest.json.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { getConfig } from "../lib/config";
+import { openDatabase } from "../lib/db/connection";
+import { migrateToLatest } from "../lib/db/migrate";
+import { seedDatabase } from "../lib/seed";
+import { ensureBuild, ROOT, startServer, waitForServer } from "./lib/build";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3200);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+
+type Run = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** CONNECTIONS concurrent keep-alive loops for SECONDS; each loop takes the next URL in turn. */
+async function load(urls: string[], headers: Record<string, string> = {}): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = Date.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (Date.now() < end) {
+        const url = urls[next++ % urls.length] as string;
+        const t = performance.now();
+        try {
+          const res = await fetch(url, { headers });
+          await res.arrayBuffer();
+          if (res.status !== 200) errors++;
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+async function main() {
+  const file = path.join(ROOT, "data", "bench.db");
+  const handle = await openDatabase({ dialect: "sqlite", file });
+  let productSlugs: string[];
+  try {
+    await migrateToLatest(handle);
+    await seedDatabase(handle, { products: PRODUCTS, log: () => undefined });
+    const rows = await handle.db.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").execute();
+    productSlugs = rows.map((r) => r.slug);
+    console.log(`Catalog: ${rows.length} products (${file})`);
+  } finally {
+    await handle.close();
+  }
+
+  const env = { ...process.env, DATABASE_URL: file, HOST: "127.0.0.1" };
+  await ensureBuild(env);
+  const server = startServer(PORT, env, { quiet: true });
+  try {
+    await waitForServer(`${BASE}/api/v2/categories`);
+    const staticPath = "/about-us";
+    const productPaths = productSlugs.filter((_, i) => i % Math.ceil(productSlugs.length / 50) === 0).slice(0, 50).map((s) => `/products/${s}`);
+    // Warm-up: the first visit renders and caches each page; the benchmark measures cached serving.
+    for (const p of [staticPath, ...productPaths]) await fetch(`${BASE}${p}`).then((r) => r.arrayBuffer());
+    await load([`${BASE}${staticPath}`]);
+
+    const staticRun = await load([`${BASE}${staticPath}`]);
+    const productRun = await load(productPaths.map((p) => `${BASE}${p}`));
+    const terms = ["cotton", "curtain", "velvet", "cushion", "jute rug", "linen", "silk", "towel", "sheesham", "block print"];
+    const searchRun = await load(
+      terms.map((t) => `${BASE}/api/v2/products/search?name=${encodeURIComponent(t)}`),
+      { "System-Key": getConfig().systemKey },
+    );
+
+    const ratio = productRun.rps / staticRun.rps;
+    const rows = [
+      ["static page " + staticPath, staticRun],
+      [`product pages (${productPaths.length} products)`, productRun],
+      ["search endpoint (10 terms)", searchRun],
+    ] as const;
+    console.log(`\n${CONNECTIONS} connections, ${SECONDS} s each, ${PRODUCTS} products\n`);
+    console.log("what".padEnd(34) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "errors".padStart(8));
+    for (const [name, r] of rows) {
+      console.log(name.padEnd(34) + r.rps.toFixed(0).padStart(9) + r.p50.toFixed(1).padStart(9) + r.p95.toFixed(1).padStart(9) + r.p99.toFixed(1).padStart(9) + String(r.errors).padStart(8));
+    }
+    const productOk = ratio >= 0.8;
+    const searchOk = searchRun.p95 < 30;
+    console.log(`\nproduct page / static page: ${ratio.toFixed(2)} (target ≥ 0.80) ${productOk ? "OK" : "BELOW TARGET"}`);
+    console.log(`search p95: ${searchRun.p95.toFixed(1)} ms (target < 30 ms) ${searchOk ? "OK" : "ABOVE TARGET"}`);
+    fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
+    fs.writeFileSync(
+      path.join(ROOT, "bench-results", "latest.json"),
+      JSON.stringify({ at: new Date().toISOString(), products: PRODUCTS, connections: CONNECTIONS, seconds: SECONDS, static: staticRun, product: productRun, search: searchRun, ratio }, null, 2),
+    );
+    process.exitCode = productOk && searchOk ? 0 : 1;
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
