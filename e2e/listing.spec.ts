@@ -5,17 +5,17 @@ test("filters live in the URL, go back to page 1 and survive the back button", a
   await page.goto("/products?page=2");
   await expect(page.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
 
-  await page.getByLabel("Price").selectOption("under_10000");
+  await page.getByLabel("Price", { exact: true }).selectOption("under_10000");
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
   expect(await page.locator("article").count()).toBeGreaterThan(0);
 
-  await page.getByLabel("Availability").selectOption("made_to_order");
+  await page.getByLabel("Availability", { exact: true }).selectOption("made_to_order");
   await expect(page).toHaveURL(/price=under_10000&availability=made_to_order/);
   for (const label of await page.locator("article p:last-child").allTextContents()) expect(label).toBe("MADE TO ORDER");
 
   await page.goBack();
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
-  await expect(page.getByLabel("Availability")).toHaveValue("");
+  await expect(page.getByLabel("Availability", { exact: true })).toHaveValue("");
 
   await page.getByRole("button", { name: "Reset Filters" }).click();
   await expect(page).toHaveURL(/\/products$/);

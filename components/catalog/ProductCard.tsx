@@ -39,7 +39,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         <p className="mt-2 flex flex-wrap items-baseline gap-2">
           <span className="text-lg font-semibold text-navy">{formatPaise(product.price)}</span>
           {showListPrice(product.price, product.listPrice) ? (
-            <s className="text-sm text-ink/60">
+            <s className="text-sm text-ink/70">
               <span className="sr-only">Was </span>
               {formatPaise(product.listPrice)}
             </s>

@@ -67,7 +67,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
-          className="w-full rounded-full border border-ink/15 bg-white py-2 pr-10 pl-4 text-sm text-ink placeholder:text-ink/60"
+          className="w-full rounded-full border border-ink/15 bg-white py-2 pr-10 pl-4 text-sm text-ink placeholder:text-ink/70"
         />
         <button type="submit" aria-label="Search" className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-ink/70 hover:text-ink">
           <Icon name="search" size={18} />

@@ -12,7 +12,7 @@ import { BLOGS, MEDIA, SLIDERS } from "./content";
 import { FAMILIES, type FamilyDef } from "./families";
 import { logoSvg, productPhotoSvg, sceneSvg, type Look, type Theme } from "./scenes";
 
-export const PRODUCT_PHOTO_SIZE = 1000;
+export const PRODUCT_PHOTO_SIZE = 800;
 export const COVER_SIZE = { width: 800, height: 600 } as const;
 export const SLIDER_SIZE = { width: 1600, height: 700 } as const;
 export const BLOG_SIZE = { width: 1200, height: 630 } as const;

@@ -8,7 +8,7 @@ import { openDatabase, type DbHandle } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { discountPercent } from "./catalog";
 import { generatedProduct } from "./generate";
-import { mediaFile } from "./images";
+import { mediaFile, PRODUCT_PHOTO_SIZE } from "./images";
 import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, tableCounts, type SeedSummary } from "./index";
 
 /** Every business-setting type listed in spec §3, plus the extras the store reads. */
@@ -174,7 +174,7 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     const sample = photos[0];
     expect(sample).toBeDefined();
     const meta = await sharp(mediaFile(mediaDir, sample!.path)).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 1000, 1000]);
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", PRODUCT_PHOTO_SIZE, PRODUCT_PHOTO_SIZE]);
   });
 
   it("links every product to one Material, one Size and one Assembly value", async () => {

@@ -69,7 +69,7 @@ export default async function ProductPage({ params }: Props) {
           <div className="flex flex-wrap items-baseline gap-3">
             <span className="text-3xl font-semibold text-navy">{formatPaise(product.price)}</span>
             {showListPrice(product.price, product.listPrice) ? (
-              <s className="text-lg text-ink/60">
+              <s className="text-lg text-ink/70">
                 <span className="sr-only">Was </span>
                 {formatPaise(product.listPrice)}
               </s>

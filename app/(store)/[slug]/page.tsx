@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ProductListing } from "@/components/catalog/ProductListing";
+import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { getCategorySlugById, getCmsPage } from "@/lib/server/content";
+import { htmlToText } from "@/lib/server/html";
+import { getSiteSettings } from "@/lib/server/settings";
+import { isSlug } from "@/lib/slug";
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
+
+// No revalidate/generateStaticParams: the page reads its filters and ?page= from the URL, so it
+// renders per request (in one piece) from cached reads; an ISR page may not read searchParams.
+
+/** The CMS page for a route segment; anything that is not a well-formed slug never reaches the database. */
+async function load(slug: string) {
+  return isSlug(slug) ? getCmsPage(slug) : null;
+}
+
+/** "Title | Site" → "Title – Page 2 | Site": later pages of the grid get their own title. */
+function withPageNumber(title: string, page: number): string {
+  if (page <= 1) return title;
+  const cut = title.lastIndexOf(" | ");
+  return cut > 0 ? `${title.slice(0, cut)} – Page ${page}${title.slice(cut)}` : `${title} – Page ${page}`;
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const page = await load((await params).slug);
+  if (!page) return { title: "Page not found.", robots: { index: false } };
+  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
+  return pageMetadata({
+    title: withPageNumber(page.metaTitle, state.page),
+    description: htmlToText(page.metaDescription) || page.shortDesc || page.title,
+    // Filtered views point to the plain page; pages of the plain grid are their own canonical.
+    path: `/${page.slug}${hasActiveFilters(state) ? "" : filtersToQuery({ ...state, sort: undefined })}`,
+    siteName: settings.website_name || undefined,
+  });
+}
+
+export default async function CmsPage({ params, searchParams }: Props) {
+  const page = await load((await params).slug);
+  if (!page) notFound();
+  const [state, category] = await Promise.all([
+    searchParams.then(readFilters),
+    page.categoryId ? getCategorySlugById(page.categoryId) : Promise.resolve(null),
+  ]);
+  return (
+    <div className="container-page py-10">
+      <h1 className="text-4xl text-navy">{page.title}</h1>
+      {page.shortDesc ? <p className="mt-3 max-w-3xl text-lg text-ink/75">{page.shortDesc}</p> : null}
+      <div className="mt-8">
+        <ProductListing basePath={`/${page.slug}`} state={state} category={category ?? undefined} columns={3} />
+      </div>
+      {page.content ? <div className="rich-text mt-14 max-w-4xl text-ink/90" dangerouslySetInnerHTML={{ __html: page.content }} /> : null}
+    </div>
+  );
+}

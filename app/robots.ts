@@ -1,0 +1,24 @@
+import type { MetadataRoute } from "next";
+import { getConfig } from "@/lib/config";
+
+/** Paths crawlers should leave alone: the API, account screens, sign-in and checkout. */
+const DISALLOWED_PATHS = [
+  "/api/",
+  "/dashboard",
+  "/purchase-history",
+  "/order-details",
+  "/wishlists",
+  "/profile",
+  "/login",
+  "/registration",
+  "/checkout",
+  "/payment-response",
+];
+
+export default function robots(): MetadataRoute.Robots {
+  const { siteUrl } = getConfig();
+  return {
+    rules: [{ userAgent: "*", allow: "/", disallow: DISALLOWED_PATHS }],
+    sitemap: `${siteUrl}/sitemap.xml`,
+  };
+}

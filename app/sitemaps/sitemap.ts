@@ -1,0 +1,24 @@
+import type { MetadataRoute } from "next";
+import { getConfig } from "@/lib/config";
+import { parseSitemapId, sitemapChunk, sitemapCount, sitemapIds, toSitemap } from "@/lib/seo/sitemap";
+import { listSitemapEntries } from "@/lib/server/sitemap-entries";
+
+/**
+ * The sitemap, split into files of at most 50,000 URLs, served by Next at /sitemaps/sitemap/0.xml,
+ * /sitemaps/sitemap/1.xml, ... The entry point for crawlers is the index at /sitemap.xml
+ * (app/sitemap.xml/route.ts), which lists these files; robots.txt points to it. (This file is not
+ * app/sitemap.ts because Next maps that to /sitemap.xml even when split, colliding with the index.)
+ */
+export const revalidate = 3600;
+
+export async function generateSitemaps(): Promise<{ id: number }[]> {
+  const entries = await listSitemapEntries();
+  return sitemapIds(entries.length);
+}
+
+export default async function sitemap(props: { id: Promise<string> }): Promise<MetadataRoute.Sitemap> {
+  const entries = await listSitemapEntries();
+  const id = parseSitemapId(await props.id, sitemapCount(entries.length));
+  if (id === null) return [];
+  return toSitemap(sitemapChunk(entries, id), getConfig().siteUrl);
+}
