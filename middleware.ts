@@ -33,5 +33,7 @@ export function middleware(request: NextRequest) {
 }
 
 export const config = {
+  // The Node.js runtime: no edge sandbox to enter on every API request.
+  runtime: "nodejs",
   matcher: ["/api/:path*", "/dashboard/:path*", "/purchase-history/:path*", "/order-details/:path*", "/wishlists/:path*", "/profile/:path*"],
 };

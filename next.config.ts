@@ -17,6 +17,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   images: {
     formats: ["image/avif", "image/webp"],
+    // Fewer candidate widths keep every srcset (and so every page) short.
+    deviceSizes: [640, 828, 1200, 1920],
+    imageSizes: [64, 128, 256, 384],
     localPatterns: [{ pathname: "/media/**" }],
     minimumCacheTTL: 60 * 60 * 24 * 30,
   },

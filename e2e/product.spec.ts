@@ -136,9 +136,11 @@ test("an unknown product answers HTTP 404", async ({ page }) => {
 test("You May Also Like is a grid on desktop and a carousel at 390 px", async ({ page }) => {
   const p = await productWithPhotos(1);
   await page.goto(`/products/${p.slug}`);
-  await expect(page.getByTestId("related-grid")).toBeVisible();
-  await expect(page.getByTestId("related-grid").getByRole("listitem")).toHaveCount(6);
+  const related = page.getByTestId("related");
+  await expect(related.locator(".carousel-grid-md")).toBeVisible();
+  await expect(related.locator("article")).toHaveCount(6);
+  await expect(related.locator(".swiper")).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(page.getByTestId("related-grid")).toBeHidden();
-  await expect(page.getByTestId("related-carousel").locator(".swiper")).toBeVisible();
+  await expect(related.locator(".swiper")).toBeVisible();
+  await expect(related.locator(".carousel-grid-md")).toHaveCount(0);
 });

@@ -37,9 +37,10 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
     <form method="get" action={pathname} aria-label="Filter products" aria-busy={pending} className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-7 lg:items-end">
       {Object.entries(extra).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       {attributes.map((a) => (
-        <label key={a.name} className="text-sm font-medium">
-          {a.name}
+        <div key={a.name} className="text-sm font-medium">
+          <label htmlFor={`filter-${a.name.toLowerCase()}`}>{a.name}</label>
           <select
+            id={`filter-${a.name.toLowerCase()}`}
             name={a.name.toLowerCase()}
             value={state.attributes[a.name][0] ?? ""}
             onChange={(e) => apply({ kind: "attribute", name: a.name, values: e.target.value ? [e.target.value] : [] })}
@@ -52,11 +53,12 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ))}
-      <label className="text-sm font-medium">
-        Price
-        <select name="price" value={state.price ?? ""} onChange={(e) => apply({ kind: "price", value: (e.target.value || undefined) as PriceRange | undefined })} className={`mt-1 ${selectClass}`}>
+      <div className="text-sm font-medium">
+        <label htmlFor="filter-price">Price</label>
+        <select
+          id="filter-price" name="price" value={state.price ?? ""} onChange={(e) => apply({ kind: "price", value: (e.target.value || undefined) as PriceRange | undefined })} className={`mt-1 ${selectClass}`}>
           <option value="">Any price</option>
           {Object.entries(PRICE_RANGES).map(([value, r]) => (
             <option key={value} value={value}>
@@ -64,10 +66,11 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm font-medium">
-        Availability
+      </div>
+      <div className="text-sm font-medium">
+        <label htmlFor="filter-availability">Availability</label>
         <select
+          id="filter-availability"
           name="availability"
           value={state.availability ?? ""}
           onChange={(e) => apply({ kind: "availability", value: (e.target.value || undefined) as AvailabilityFilter | undefined })}
@@ -80,10 +83,11 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm font-medium">
-        Advanced
+      </div>
+      <div className="text-sm font-medium">
+        <label htmlFor="filter-advanced_filters">Advanced</label>
         <select
+          id="filter-advanced_filters"
           name="advanced_filters"
           value={state.advanced ?? ""}
           onChange={(e) => apply({ kind: "advanced", value: (e.target.value || undefined) as AdvancedFilter | undefined })}
@@ -96,17 +100,18 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
             </option>
           ))}
         </select>
-      </label>
-      <label className="text-sm font-medium">
-        Sort by
-        <select name="sort" value={state.sort ?? "newest"} onChange={(e) => apply({ kind: "sort", value: e.target.value as SortOption })} className={`mt-1 ${selectClass}`}>
+      </div>
+      <div className="text-sm font-medium">
+        <label htmlFor="filter-sort">Sort by</label>
+        <select
+          id="filter-sort" name="sort" value={state.sort ?? "newest"} onChange={(e) => apply({ kind: "sort", value: e.target.value as SortOption })} className={`mt-1 ${selectClass}`}>
           {Object.entries(SORT_OPTIONS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
         <noscript>
           <button type="submit" className="btn-primary py-2">

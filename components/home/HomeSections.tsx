@@ -68,7 +68,7 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
         {items.map((t) => (
           <li key={t.id}>
             <figure className="h-full rounded-xl bg-white p-6 shadow-sm">
-              <p className="flex gap-0.5 text-saffron" aria-label={`Rated ${t.rating} out of 5`}>
+              <p className="flex gap-0.5 text-saffron" role="img" aria-label={`Rated ${t.rating} out of 5`}>
                 {Array.from({ length: t.rating }, (_, i) => (
                   <Icon key={i} name="star" size={16} fill="currentColor" />
                 ))}

@@ -19,6 +19,21 @@ export function useHydrated(): boolean {
   );
 }
 
+const mobileQuery = "(max-width: 767px)";
+const subscribeMobile = (onChange: () => void) => {
+  const mq = window.matchMedia(mobileQuery);
+  mq.addEventListener("change", onChange);
+  return () => mq.removeEventListener("change", onChange);
+};
+/** True under 768 px once hydrated; false on the server. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribeMobile,
+    () => window.matchMedia(mobileQuery).matches,
+    () => false,
+  );
+}
+
 /**
  * A Swiper carousel whose slides are already in the server HTML: the server (and the first client
  * render) lays the slides out in a row of the same widths, and Swiper takes over after hydration.
@@ -33,6 +48,7 @@ export function Carousel({
   pagination = false,
   className = "",
   label,
+  gridFrom768,
 }: {
   children: ReactNode;
   slidesPerView: SlidesPerView;
@@ -43,16 +59,19 @@ export function Carousel({
   pagination?: boolean;
   className?: string;
   label?: string;
+  /** From 768 px up, show the slides as a grid of this many columns instead of a carousel. */
+  gridFrom768?: number;
 }) {
   const hydrated = useHydrated();
+  const mobile = useIsMobile();
   const slides = Children.toArray(children);
   const spv600 = slidesPerView[600] ?? slidesPerView[0];
   const spv1000 = slidesPerView[1000] ?? spv600;
 
-  if (!hydrated) {
-    const style = { "--gap": `${gap}px`, "--spv-0": slidesPerView[0], "--spv-600": spv600, "--spv-1000": spv1000 } as CSSProperties;
+  if (!hydrated || (gridFrom768 && !mobile)) {
+    const style = { "--gap": `${gap}px`, "--spv-0": slidesPerView[0], "--spv-600": spv600, "--spv-1000": spv1000, "--grid-cols": gridFrom768 } as CSSProperties;
     return (
-      <div className={`carousel-static ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
+      <div className={`carousel-static ${gridFrom768 ? "carousel-grid-md" : ""} ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
         {slides.map((slide, i) => (
           <div key={i}>{slide}</div>
         ))}

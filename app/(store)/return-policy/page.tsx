@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+import { PolicyPage, policyMetadata } from "@/components/policies/PolicyPage";
+
+export const revalidate = 3600;
+
+export async function generateMetadata(): Promise<Metadata> {
+  return policyMetadata("return-policy");
+}
+
+export default function ReturnPolicyPage() {
+  return <PolicyPage slug="return-policy" />;
+}

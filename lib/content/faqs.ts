@@ -1,0 +1,47 @@
+import { POLICY, type PolicyFacts } from "./policies";
+
+export type FaqItem = { question: string; answer: string; link?: { href: string; label: string } };
+
+/** The eight questions of the FAQ page, consistent with the policy texts (spec §9). */
+export function faqItems(f: PolicyFacts): FaqItem[] {
+  return [
+    {
+      question: "How do I place an order, and can I change it afterwards?",
+      answer: `Add the products you like to your cart, sign in or continue as a guest, and pay at checkout; you will receive a confirmation by email. If you need to change a size, fabric or address, contact us as soon as possible. Orders that are still Pending and unpaid can be cancelled from your purchase history, but made-to-measure pieces cannot be changed once they are in production.`,
+      link: { href: "/terms-conditions", label: "Read our Terms & Conditions" },
+    },
+    {
+      question: "How long will my order take to arrive?",
+      answer: `Most pieces are made to order, so please allow ${POLICY.orderProcessing} of order processing. After dispatch, standard shipping takes ${POLICY.standardShipping}, and express shipping takes ${POLICY.expressShipping} for an extra fee. We ship within India only and cannot deliver to P.O. box or APO/FPO addresses.`,
+      link: { href: "/shipping-policy", label: "Read our Shipping Policy" },
+    },
+    {
+      question: "What is your return policy?",
+      answer: `Eligible items can be returned unused, with their tags and packaging, within ${f.returnWindowDays} days of delivery; a restocking fee of ${f.restockingFeePercent}% applies to change-of-mind returns. Items that arrive damaged or defective must be reported within ${POLICY.damageClaimDays} days of delivery and are replaced or refunded at no cost. Refunds are made within ${POLICY.refundBusinessDays} business days after inspection. Made-to-measure items cannot be returned unless they are defective.`,
+      link: { href: "/return-policy", label: "Read our Return Policy" },
+    },
+    {
+      question: "Can you make curtains, blinds or upholstery to my measurements?",
+      answer: `Yes. Curtains, Roman and roller blinds, cushion covers, upholstery and many furniture pieces can be made to your measurements and in the fabric of your choice. Send us your window or furniture sizes, or book a home consultation and our team will measure for you, suggest linings and headings, and give you a quote in rupees before anything is made.`,
+      link: { href: "/services", label: "See our services" },
+    },
+    {
+      question: "How should I care for block-printed and handloom fabrics?",
+      answer: `Wash hand block prints and handloom cottons separately in cold water on a gentle cycle with a mild detergent, and dry them in the shade to protect the colours. Dry-clean silk, velvet and lined curtains. Vacuum rugs and dhurries weekly and turn them every few months so they wear evenly. Each product page carries its own care instructions.`,
+    },
+    {
+      question: "Which payment methods do you accept?",
+      answer: `You can pay by UPI, debit or credit card, or net banking through our secure payment partners. All prices are in Indian rupees and include GST unless a product page says otherwise. If a payment fails, no money is taken for the order and you can retry it from checkout.`,
+    },
+    {
+      question: "Do you install curtains, blinds and wallpaper?",
+      answer: `Yes. Our own fitters install curtain rods and tracks, blinds and wallpaper across Delhi NCR, and we arrange trusted local installers in many other cities. Installation is booked once your order is ready, and the fittings we supply are covered by our ${POLICY.warrantyMonths}-month warranty against defects in materials and workmanship.`,
+      link: { href: "/warranty-policy", label: "Read our Warranty Policy" },
+    },
+    {
+      question: "Do you take bulk and corporate orders?",
+      answer: `Yes. Hotels, homestays, offices, architects and builders get trade pricing, fabric sampling and one point of contact for large orders, and companies can order festive gifts and office furnishing with GST invoices. Tell us what you need through the Bulk Deals or Corporate page and our team will reply within 24 hours.`,
+      link: { href: "/bulk-deals", label: "Ask for a bulk quote" },
+    },
+  ];
+}
