@@ -14,6 +14,12 @@ const nextConfig: NextConfig = {
   // purpose: its streamed shells answer 200 before a page can call notFound() and hide streamed
   // catalog text from browsers without JavaScript, and both must hold here.
   poweredByHeader: false,
+  experimental: {
+    // Regenerated pages and cached reads live in this process's memory, not under .next/: every
+    // server starts from the build and never serves what another process (or database) cached.
+    // Several instances would share a cache handler backed by Redis instead (see README).
+    isrFlushToDisk: false,
+  },
   reactStrictMode: true,
   images: {
     formats: ["image/avif", "image/webp"],
