@@ -22,7 +22,8 @@ const nextConfig: NextConfig = {
   },
   reactStrictMode: true,
   images: {
-    formats: ["image/avif", "image/webp"],
+    // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
+    formats: ["image/webp"],
     // Fewer candidate widths keep every srcset (and so every page) short.
     deviceSizes: [640, 828, 1200, 1920],
     imageSizes: [64, 128, 256, 384],

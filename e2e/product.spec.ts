@@ -141,6 +141,8 @@ test("You May Also Like is a grid on desktop and a carousel at 390 px", async ({
   await expect(related.locator("article")).toHaveCount(6);
   await expect(related.locator(".swiper")).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
+  // Swiper starts on the first interaction (or once the page has settled).
+  await page.mouse.wheel(0, 200);
   await expect(related.locator(".swiper")).toBeVisible();
   await expect(related.locator(".carousel-grid-md")).toHaveCount(0);
 });

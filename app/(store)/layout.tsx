@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { ApiProvider } from "@/components/layout/ApiProvider";
 import { Footer } from "@/components/layout/Footer";
@@ -6,6 +7,14 @@ import { PageChrome } from "@/components/layout/PageChrome";
 import { getConfig } from "@/lib/config";
 import { chatHref } from "@/lib/contact";
 import { getSiteSettings } from "@/lib/server/settings";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const s = await getSiteSettings();
+  return {
+    applicationName: s.website_name,
+    icons: s.site_icon_path ? { icon: s.site_icon_path, apple: s.site_icon_path } : undefined,
+  };
+}
 
 /** The storefront shell. Nothing per-user here, so every page below can be served from the cache. */
 export default async function StoreLayout({ children }: { children: ReactNode }) {

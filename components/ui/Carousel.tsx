@@ -1,20 +1,37 @@
 "use client";
 
-import { Children, useSyncExternalStore, type CSSProperties, type ReactNode } from "react";
-import { A11y, Autoplay, Navigation, Pagination } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
-import "swiper/css/navigation";
-import "swiper/css/pagination";
+import { Children, lazy, Suspense, useSyncExternalStore, type CSSProperties, type ReactNode } from "react";
+
+/** Swiper's code loads in the browser after the page is interactive, not with the page. */
+const SwiperCarousel = lazy(() => import("./SwiperCarousel").then((m) => ({ default: m.SwiperCarousel })));
 
 export type SlidesPerView = { 0: number; 600?: number; 1000?: number };
 
-const subscribe = () => () => undefined;
-/** False on the server and during hydration, true once the browser has taken over. */
-export function useHydrated(): boolean {
+/** Swiper starts on the shopper's first interaction, or this long after the page loaded. */
+export const CAROUSEL_START_AFTER_MS = 6000;
+let started = false;
+const startListeners = new Set<() => void>();
+function start() {
+  if (started) return;
+  started = true;
+  for (const notify of startListeners) notify();
+}
+const subscribeStart = (notify: () => void) => {
+  startListeners.add(notify);
+  const events = ["pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
+  for (const e of events) window.addEventListener(e, start, { once: true, passive: true });
+  const timer = setTimeout(start, CAROUSEL_START_AFTER_MS);
+  return () => {
+    startListeners.delete(notify);
+    clearTimeout(timer);
+    for (const e of events) window.removeEventListener(e, start);
+  };
+};
+/** False until the shopper interacts or the page has settled: the static row is shown until then. */
+function useCarouselStarted(): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => true,
+    subscribeStart,
+    () => started,
     () => false,
   );
 }
@@ -62,42 +79,35 @@ export function Carousel({
   /** From 768 px up, show the slides as a grid of this many columns instead of a carousel. */
   gridFrom768?: number;
 }) {
-  const hydrated = useHydrated();
+  const hydrated = useCarouselStarted();
   const mobile = useIsMobile();
   const slides = Children.toArray(children);
   const spv600 = slidesPerView[600] ?? slidesPerView[0];
   const spv1000 = slidesPerView[1000] ?? spv600;
 
-  if (!hydrated || (gridFrom768 && !mobile)) {
-    const style = { "--gap": `${gap}px`, "--spv-0": slidesPerView[0], "--spv-600": spv600, "--spv-1000": spv1000, "--grid-cols": gridFrom768 } as CSSProperties;
-    return (
-      <div className={`carousel-static ${gridFrom768 ? "carousel-grid-md" : ""} ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
-        {slides.map((slide, i) => (
-          <div key={i}>{slide}</div>
-        ))}
-      </div>
-    );
-  }
+  const style = { "--gap": `${gap}px`, "--spv-0": slidesPerView[0], "--spv-600": spv600, "--spv-1000": spv1000, "--grid-cols": gridFrom768 } as CSSProperties;
+  const staticView = (
+    <div className={`carousel-static ${gridFrom768 ? "carousel-grid-md" : ""} ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
+      {slides.map((slide, i) => (
+        <div key={i}>{slide}</div>
+      ))}
+    </div>
+  );
+  if (!hydrated || (gridFrom768 && !mobile)) return staticView;
 
   return (
-    <Swiper
-      modules={[A11y, Autoplay, Navigation, Pagination]}
-      spaceBetween={gap}
-      slidesPerView={slidesPerView[0]}
-      breakpoints={{ 600: { slidesPerView: spv600 }, 1000: { slidesPerView: spv1000 } }}
-      loop={loop && slides.length > spv1000}
-      autoplay={autoplayMs ? { delay: autoplayMs, disableOnInteraction: false, pauseOnMouseEnter: true } : false}
-      navigation={navigation}
-      pagination={pagination ? { clickable: true } : false}
-      a11y={{ enabled: true }}
-      className={className}
-      aria-label={label}
-    >
-      {slides.map((slide, i) => (
-        <SwiperSlide key={i} className="!h-auto">
-          {slide}
-        </SwiperSlide>
-      ))}
-    </Swiper>
+    <Suspense fallback={staticView}>
+      <SwiperCarousel
+        slides={slides}
+        gap={gap}
+        slidesPerView={[slidesPerView[0], spv600, spv1000]}
+        loop={loop && slides.length > spv1000}
+        autoplayMs={autoplayMs}
+        navigation={navigation}
+        pagination={pagination}
+        className={className}
+        label={label}
+      />
+    </Suspense>
   );
 }
