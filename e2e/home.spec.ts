@@ -42,6 +42,15 @@ test("the home page shows the seeded slider, categories and latest articles", as
   }
 
   await expect(page.getByRole("contentinfo")).toContainText(data.websiteName);
+
+  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => {
+    const parsed = JSON.parse(t) as Record<string, unknown> | Record<string, unknown>[];
+    return Array.isArray(parsed) ? parsed : [parsed];
+  });
+  expect(ld.find((x) => x["@type"] === "Organization")).toMatchObject({ name: data.websiteName });
+  const site = ld.find((x) => x["@type"] === "WebSite") as { potentialAction: { "@type": string; target: { urlTemplate: string } } };
+  expect(site.potentialAction["@type"]).toBe("SearchAction");
+  expect(site.potentialAction.target.urlTemplate).toContain("/search?query={search_term_string}");
 });
 
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {

@@ -3,6 +3,9 @@ import { ArticleCarousel } from "@/components/home/ArticleCarousel";
 import { CategoryCarousel } from "@/components/home/CategoryCarousel";
 import { HeroSlider } from "@/components/home/HeroSlider";
 import { AboutSection, EnquiryTiles, Testimonials, WhyChooseUs } from "@/components/home/HomeSections";
+import { JsonLd } from "@/components/seo/JsonLd";
+import { displayPhone } from "@/lib/contact";
+import { organizationJsonLd, webSiteJsonLd } from "@/lib/seo/jsonld";
 import { listCategories } from "@/lib/server/catalog";
 import { listBlogs, listSliders, listTestimonials } from "@/lib/server/content";
 import { getSiteSettings } from "@/lib/server/settings";
@@ -39,6 +42,19 @@ export default async function HomePage() {
       <ArticleCarousel posts={blogs.items} />
       <Testimonials items={testimonials} />
       <WhyChooseUs />
+      <JsonLd
+        data={[
+          organizationJsonLd({
+            name: settings.website_name,
+            logo: settings.header_logo_path || undefined,
+            phone: settings.contact_phone ? displayPhone(settings.contact_phone) : undefined,
+            email: settings.contact_email || undefined,
+            address: settings.contact_address || undefined,
+            sameAs: [settings.facebook_link, settings.instagram_link, settings.twitter_link, settings.youtube_link, settings.linkedin_link].filter(Boolean),
+          }),
+          webSiteJsonLd(settings.website_name),
+        ]}
+      />
     </>
   );
 }
