@@ -25,8 +25,8 @@ const nextConfig: NextConfig = {
     // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
     formats: ["image/webp"],
     // Fewer candidate widths keep every srcset (and so every page) short.
-    deviceSizes: [640, 828, 1200, 1920],
-    imageSizes: [64, 128, 256, 384],
+    deviceSizes: [640, 1080, 1920],
+    imageSizes: [128, 256],
     localPatterns: [{ pathname: "/media/**" }],
     minimumCacheTTL: 60 * 60 * 24 * 30,
   },

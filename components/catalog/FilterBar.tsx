@@ -17,7 +17,28 @@ import {
 
 export type AttributeOptions = { name: AttributeFilterName; values: string[] }[];
 
-const selectClass = "w-full rounded-lg border border-ink/15 bg-white px-3 py-2 text-sm";
+type Option = { value: string; label: string };
+
+const entries = (o: Record<string, string>): Option[] => Object.entries(o).map(([value, label]) => ({ value, label }));
+const PRICE_OPTIONS = Object.entries(PRICE_RANGES).map(([value, r]) => ({ value, label: r.label }));
+
+/** One labelled select of the filter bar; `name` is its query parameter for the no-JavaScript form. */
+function FilterSelect({ name, label, value, empty, options, onChange }: { name: string; label: string; value: string; empty?: string; options: Option[]; onChange: (value: string) => void }) {
+  const id = `filter-${name}`;
+  return (
+    <div className="text-sm font-medium">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-ink/15 bg-white px-3 py-2 text-sm">
+        {empty !== undefined ? <option value="">{empty}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /**
  * Filters live in the URL: each change navigates to the filtered URL (page 1), so lists are
@@ -32,86 +53,40 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
     const next = changeFilters(state, change);
     startTransition(() => router.push(`${pathname}${filtersToQuery(next, extra)}`, { scroll: false }));
   };
+  const orNone = <T extends string>(v: string) => (v || undefined) as T | undefined;
 
   return (
     <form method="get" action={pathname} aria-label="Filter products" aria-busy={pending} className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-7 lg:items-end">
       {Object.entries(extra).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
       {attributes.map((a) => (
-        <div key={a.name} className="text-sm font-medium">
-          <label htmlFor={`filter-${a.name.toLowerCase()}`}>{a.name}</label>
-          <select
-            id={`filter-${a.name.toLowerCase()}`}
-            name={a.name.toLowerCase()}
-            value={state.attributes[a.name][0] ?? ""}
-            onChange={(e) => apply({ kind: "attribute", name: a.name, values: e.target.value ? [e.target.value] : [] })}
-            className={`mt-1 ${selectClass}`}
-          >
-            <option value="">All</option>
-            {a.values.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={a.name}
+          name={a.name.toLowerCase()}
+          label={a.name}
+          value={state.attributes[a.name][0] ?? ""}
+          empty="All"
+          options={a.values.map((v) => ({ value: v, label: v }))}
+          onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}
+        />
       ))}
-      <div className="text-sm font-medium">
-        <label htmlFor="filter-price">Price</label>
-        <select
-          id="filter-price" name="price" value={state.price ?? ""} onChange={(e) => apply({ kind: "price", value: (e.target.value || undefined) as PriceRange | undefined })} className={`mt-1 ${selectClass}`}>
-          <option value="">Any price</option>
-          {Object.entries(PRICE_RANGES).map(([value, r]) => (
-            <option key={value} value={value}>
-              {r.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="text-sm font-medium">
-        <label htmlFor="filter-availability">Availability</label>
-        <select
-          id="filter-availability"
-          name="availability"
-          value={state.availability ?? ""}
-          onChange={(e) => apply({ kind: "availability", value: (e.target.value || undefined) as AvailabilityFilter | undefined })}
-          className={`mt-1 ${selectClass}`}
-        >
-          <option value="">All</option>
-          {Object.entries(AVAILABILITY_OPTIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="text-sm font-medium">
-        <label htmlFor="filter-advanced_filters">Advanced</label>
-        <select
-          id="filter-advanced_filters"
-          name="advanced_filters"
-          value={state.advanced ?? ""}
-          onChange={(e) => apply({ kind: "advanced", value: (e.target.value || undefined) as AdvancedFilter | undefined })}
-          className={`mt-1 ${selectClass}`}
-        >
-          <option value="">None</option>
-          {Object.entries(ADVANCED_OPTIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="text-sm font-medium">
-        <label htmlFor="filter-sort">Sort by</label>
-        <select
-          id="filter-sort" name="sort" value={state.sort ?? "newest"} onChange={(e) => apply({ kind: "sort", value: e.target.value as SortOption })} className={`mt-1 ${selectClass}`}>
-          {Object.entries(SORT_OPTIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="price" label="Price" value={state.price ?? ""} empty="Any price" options={PRICE_OPTIONS} onChange={(v) => apply({ kind: "price", value: orNone<PriceRange>(v) })} />
+      <FilterSelect
+        name="availability"
+        label="Availability"
+        value={state.availability ?? ""}
+        empty="All"
+        options={entries(AVAILABILITY_OPTIONS)}
+        onChange={(v) => apply({ kind: "availability", value: orNone<AvailabilityFilter>(v) })}
+      />
+      <FilterSelect
+        name="advanced_filters"
+        label="Advanced"
+        value={state.advanced ?? ""}
+        empty="None"
+        options={entries(ADVANCED_OPTIONS)}
+        onChange={(v) => apply({ kind: "advanced", value: orNone<AdvancedFilter>(v) })}
+      />
+      <FilterSelect name="sort" label="Sort by" value={state.sort ?? "newest"} options={entries(SORT_OPTIONS)} onChange={(v) => apply({ kind: "sort", value: v as SortOption })} />
       <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
         <noscript>
           <button type="submit" className="btn-primary py-2">

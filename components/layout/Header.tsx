@@ -3,10 +3,12 @@
 import Image from "next/image";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useCallback, useEffect, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { MobileMenu } from "./MobileMenu";
 import { SearchBox } from "./SearchBox";
+
+/** The mobile menu (and SWR with it) loads the first time it is opened, not with every page. */
+const MobileMenu = lazy(() => import("./MobileMenu").then((m) => ({ default: m.MobileMenu })));
 
 const NAV = [
   { href: "/products", label: "Products" },
@@ -27,6 +29,7 @@ export function Header({ name, logo }: { name: string; logo: string }) {
   const isHome = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
 
   useEffect(() => {
@@ -73,14 +76,21 @@ export function Header({ name, logo }: { name: string; logo: string }) {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <Icon name="menu" />
           </button>
         </div>
       </header>
       {isHome ? null : <div aria-hidden="true" data-testid="header-spacer" className="h-16 md:h-20" />}
-      <MobileMenu id="mobile-menu" open={menuOpen} onClose={closeMenu} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <MobileMenu id="mobile-menu" open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

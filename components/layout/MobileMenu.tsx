@@ -6,6 +6,7 @@ import { useEffect, useRef } from "react";
 import toast from "react-hot-toast";
 import useSWR from "swr";
 import { Icon } from "@/components/ui/Icon";
+import { swrFetcher } from "@/lib/api/client";
 import type { ApiBusinessSetting, ApiList } from "@/lib/api/types";
 import { chatHref, displayPhone, telHref } from "@/lib/contact";
 import { SocialLinks } from "./SocialLinks";
@@ -21,8 +22,10 @@ const LINKS = [
 /** The menu under 768 px: loads the latest contact details when opened. */
 export function MobileMenu({ open, onClose, id }: { open: boolean; onClose: () => void; id: string }) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const { data, error, isLoading } = useSWR<ApiList<ApiBusinessSetting[]>>(open ? "/business-settings" : null, {
+  const { data, error, isLoading } = useSWR<ApiList<ApiBusinessSetting[]>>(open ? "/business-settings" : null, swrFetcher, {
     onError: () => toast.error("Failed to load business settings."),
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
   });
 
   useEffect(() => {
