@@ -18,3 +18,14 @@ describe("product card labels", () => {
     expect(showListPrice(1000, 1000)).toBe(false);
   });
 });
+
+describe("stored availability and discount", () => {
+  it("follows stock first, then made to order", async () => {
+    const { availabilityOf, discountPercent } = await import("./catalog-display");
+    expect(availabilityOf(0, true)).toBe("out_of_stock");
+    expect(availabilityOf(5, true)).toBe("made_to_order");
+    expect(availabilityOf(5, false)).toBe("in_stock");
+    expect(discountPercent(500_000, 432_100)).toBe(14);
+    expect(discountPercent(1000, 1000)).toBe(0);
+  });
+});

@@ -1,5 +1,22 @@
 export type AvailabilityKey = "in_stock" | "made_to_order" | "out_of_stock";
 
+/** The stored availability of a product: no stock is out of stock, whatever else is set. */
+export function availabilityOf(stock: number, madeToOrder: boolean): AvailabilityKey {
+  if (stock <= 0) return "out_of_stock";
+  return madeToOrder ? "made_to_order" : "in_stock";
+}
+
+/** Whole percent off the list price; 0 when there is no reduction. */
+export function discountPercent(listPrice: number, price: number): number {
+  if (listPrice <= 0 || price >= listPrice) return 0;
+  return Math.round(((listPrice - price) / listPrice) * 100);
+}
+
+/** Text colour of an availability label. */
+export function availabilityTone(availability: AvailabilityKey): string {
+  return availability === "out_of_stock" ? "text-madder" : availability === "made_to_order" ? "text-saffron-dark" : "text-leaf";
+}
+
 /**
  * The label a shopper sees. The old site showed "MADE TO ORDER" for everything in stock; here an
  * item on the shelf says "In Stock" and only made-to-order items say "MADE TO ORDER".

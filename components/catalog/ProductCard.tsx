@@ -1,9 +1,9 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
-import { availabilityLabel, discountLabel, showListPrice } from "@/lib/catalog-display";
-import { formatPaise } from "@/lib/format";
+import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog-display";
 import type { ProductCard as Card } from "@/lib/server/catalog";
+import { PriceTag } from "./PriceTag";
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const discount = discountLabel(product.discountPercent);
@@ -36,16 +36,8 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
             {product.name}
           </Link>
         </h3>
-        <p className="mt-2 flex flex-wrap items-baseline gap-2">
-          <span className="text-lg font-semibold text-navy">{formatPaise(product.price)}</span>
-          {showListPrice(product.price, product.listPrice) ? (
-            <s className="text-sm text-ink/70">
-              <span className="sr-only">Was </span>
-              {formatPaise(product.listPrice)}
-            </s>
-          ) : null}
-        </p>
-        <p className={`mt-auto pt-3 text-xs font-semibold tracking-wide ${product.availability === "out_of_stock" ? "text-madder" : product.availability === "made_to_order" ? "text-saffron-dark" : "text-leaf"}`}>
+        <PriceTag price={product.price} listPrice={product.listPrice} />
+        <p className={`mt-auto pt-3 text-xs font-semibold tracking-wide ${availabilityTone(product.availability)}`}>
           {label}
         </p>
       </div>

@@ -1988,25 +1988,10 @@ export function describePattern(entry: { pattern: PatternKind; item: ItemKind; w
   return PATTERN_WORDS[entry.pattern];
 }
 
-export function discountPercent(listPrice: number, price: number): number {
-  if (listPrice <= 0 || price >= listPrice) return 0;
-  return Math.round(((listPrice - price) / listPrice) * 100);
-}
-
-export function availabilityOf(stock: number, madeToOrder: boolean): "in_stock" | "made_to_order" | "out_of_stock" {
-  if (stock === 0) return "out_of_stock";
-  if (madeToOrder) return "made_to_order";
-  return "in_stock";
-}
-
-export function formatRupees(rupees: number): string {
-  // Indian digit grouping: 1,20,000.
-  const s = String(Math.round(rupees));
-  if (s.length <= 3) return `₹${s}`;
-  const last3 = s.slice(-3);
-  const rest = s.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ",");
-  return `₹${rest},${last3}`;
-}
+// The store's own rules, so seeded rows agree with rows written by the service layer.
+import { availabilityOf, discountPercent } from "../catalog-display";
+import { formatRupees } from "../format";
+export { availabilityOf, discountPercent, formatRupees };
 
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const list = (items: string[]) => `<ul>${items.map((i) => `<li>${esc(i)}</li>`).join("")}</ul>`;

@@ -1,14 +1,9 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
 import { getDb } from "../db";
-import type { Availability } from "../db/schema";
+import { availabilityOf, discountPercent } from "../catalog-display";
 import type { ProductUpdateInput } from "../validation/admin";
 import { tags } from "./cache-tags";
-
-export function availabilityOf(stock: number, madeToOrder: boolean): Availability {
-  if (stock <= 0) return "out_of_stock";
-  return madeToOrder ? "made_to_order" : "in_stock";
-}
 
 /** Drops cached reads and pages that show a product, so the change is visible on the next request. */
 export function revalidateProduct(slug: string) {
@@ -44,7 +39,7 @@ export async function updateProduct(slug: string, input: ProductUpdateInput): Pr
       meta_description: input.meta_description,
       price,
       list_price: listPrice,
-      discount_percent: listPrice > price ? Math.round(((listPrice - price) / listPrice) * 100) : 0,
+      discount_percent: discountPercent(listPrice, price),
       stock_quantity: stock,
       made_to_order: madeToOrder ? 1 : 0,
       availability: availabilityOf(stock, madeToOrder),

@@ -7,8 +7,8 @@ import { PurchasePanel } from "@/components/product/PurchasePanel";
 import { RelatedProducts } from "@/components/product/RelatedProducts";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { availabilityLabel, discountLabel, showListPrice } from "@/lib/catalog-display";
-import { formatPaise } from "@/lib/format";
+import { PriceTag } from "@/components/catalog/PriceTag";
+import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog-display";
 import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/server/catalog";
 import { htmlToText } from "@/lib/server/html";
 import { getSiteSettings } from "@/lib/server/settings";
@@ -66,18 +66,11 @@ export default async function ProductPage({ params }: Props) {
             <h1 className="mt-1 text-3xl leading-tight text-navy md:text-4xl">{product.name}</h1>
             {product.shortDescription ? <p className="mt-3 text-ink/80">{product.shortDescription}</p> : null}
           </div>
-          <div className="flex flex-wrap items-baseline gap-3">
-            <span className="text-3xl font-semibold text-navy">{formatPaise(product.price)}</span>
-            {showListPrice(product.price, product.listPrice) ? (
-              <s className="text-lg text-ink/70">
-                <span className="sr-only">Was </span>
-                {formatPaise(product.listPrice)}
-              </s>
-            ) : null}
+          <PriceTag price={product.price} listPrice={product.listPrice} size="page">
             {discount ? <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">{discount}</span> : null}
-          </div>
+          </PriceTag>
           <p className="text-sm text-ink/70">Inclusive of all taxes. SKU {product.sku}</p>
-          <p className={`text-sm font-semibold tracking-wide ${product.availability === "out_of_stock" ? "text-madder" : "text-leaf"}`}>{availabilityLabel(product.availability)}</p>
+          <p className={`text-sm font-semibold tracking-wide ${availabilityTone(product.availability)}`}>{availabilityLabel(product.availability)}</p>
           {product.attributes.length ? (
             <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
               {product.attributes.map((a) => (
