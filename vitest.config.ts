@@ -15,7 +15,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "lib/**/*.test.tsx", "components/**/*.test.tsx", "components/**/*.test.ts", "app/**/*.unit.test.ts"],
+          include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "lib/**/*.test.tsx", "components/**/*.test.tsx", "components/**/*.test.ts", "app/**/*.unit.test.ts"],
           environment: "node",
           testTimeout: 60_000,
         },

@@ -12,6 +12,7 @@ const envSchema = z.object({
   SYSTEM_KEY: z.string().min(8).default("furnish-local-system-key"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters.").optional(),
+  API_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
 });
 
 export type DatabaseTarget =
@@ -26,6 +27,8 @@ export type AppConfig = {
   poolMax: number;
   /** Key of the catalog admin API; the admin API is off when unset. */
   adminKey: string | null;
+  /** Seconds the server keeps public API reads in its response cache (scripts/server.ts); 0 = off. */
+  apiCacheSeconds: number;
   database: DatabaseTarget;
 };
 
@@ -65,6 +68,7 @@ export function getConfig(): AppConfig {
     systemKey: env.SYSTEM_KEY,
     poolMax: env.DATABASE_POOL_MAX,
     adminKey: env.ADMIN_KEY ?? null,
+    apiCacheSeconds: env.API_CACHE_SECONDS,
     database: parseDatabaseUrl(env.DATABASE_URL),
   };
   return cached;

@@ -8,9 +8,9 @@ import {
   type AttributeFilterName,
   type AvailabilityFilter,
   type PriceRange,
-  type ProductSearch,
   type SortOption,
-} from "./validation/catalog";
+} from "./catalog-options";
+import type { ProductSearch } from "./validation/catalog";
 
 /**
  * The filter bar's state, kept in the URL so a filtered list can be shared, crawled and reached

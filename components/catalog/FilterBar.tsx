@@ -13,7 +13,7 @@ import {
   type AvailabilityFilter,
   type PriceRange,
   type SortOption,
-} from "@/lib/validation/catalog";
+} from "@/lib/catalog-options";
 
 export type AttributeOptions = { name: AttributeFilterName; values: string[] }[];
 

@@ -9,37 +9,27 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
   const discount = discountLabel(product.discountPercent);
   const label = availabilityLabel(product.availability);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md">
-      <div className="relative aspect-square overflow-hidden bg-sand">
+    // Component classes (app/globals.css, "Product card"): a list page repeats this card up to 48
+    // times, in the HTML and again in the RSC payload, so short class names keep pages light.
+    <article className="product-card group">
+      <div className="product-card-media">
         {product.thumbnail ? (
-          <Image
-            src={product.thumbnail}
-            alt={product.name}
-            fill
-            priority={priority}
-            sizes="(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw"
-            className="object-cover transition duration-300 group-hover:scale-105"
-          />
+          // A card is at most 300 CSS px wide: the 384 px photo for 1x screens and 640 px for 2x and up.
+          <Image src={product.thumbnail} alt={product.name} width={300} height={300} priority={priority} className="product-card-img" />
         ) : null}
-        {discount ? <span className="absolute top-3 left-3 rounded-full bg-madder px-2.5 py-1 text-xs font-semibold text-white">{discount}</span> : null}
-        <Link
-          href="/login"
-          aria-label={`Add ${product.name} to wishlist`}
-          className="absolute top-3 right-3 z-10 rounded-full bg-white/90 p-2 text-ink shadow hover:text-madder"
-        >
+        {discount ? <span className="product-card-badge">{discount}</span> : null}
+        <Link href="/login" aria-label={`Add ${product.name} to wishlist`} className="product-card-wish">
           <Icon name="heart" size={18} />
         </Link>
       </div>
-      <div className="flex flex-1 flex-col p-4">
-        <h3 className="text-base leading-snug font-medium text-ink">
+      <div className="product-card-body">
+        <h3 className="product-card-title">
           <Link href={`/products/${product.slug}`} className="after:absolute after:inset-0">
             {product.name}
           </Link>
         </h3>
         <PriceTag price={product.price} listPrice={product.listPrice} />
-        <p className={`mt-auto pt-3 text-xs font-semibold tracking-wide ${availabilityTone(product.availability)}`}>
-          {label}
-        </p>
+        <p className={`product-card-stock ${availabilityTone(product.availability)}`}>{label}</p>
       </div>
     </article>
   );

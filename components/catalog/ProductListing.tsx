@@ -1,6 +1,6 @@
 import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/filters";
 import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/server/catalog";
-import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/validation/catalog";
+import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/catalog-options";
 import { FilterBar, type AttributeOptions } from "./FilterBar";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductGrid";

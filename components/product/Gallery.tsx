@@ -49,7 +49,7 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
                     data-index={index}
                     className={`relative block aspect-square w-full overflow-hidden rounded-lg border-2 ${index === selected ? "border-saffron" : "border-transparent"}`}
                   >
-                    <Image src={p.path} alt="" fill sizes="120px" className="object-cover" />
+                    <Image src={p.path} alt="" width={128} height={128} className="absolute inset-0 h-full w-full object-cover" />
                   </button>
                 </li>
               );

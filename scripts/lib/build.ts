@@ -69,10 +69,11 @@ export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (li
 }
 
 /** Starts the production server; resolves with the child once it answers on the port. */
+/** Starts the production server (scripts/server.ts: Next.js behind the store's own HTTP server). */
 export function startServer(port: number, env: NodeJS.ProcessEnv, options: { quiet?: boolean } = {}): ChildProcess {
-  return spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", env.HOST ?? "0.0.0.0"], {
+  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "server.ts")], {
     cwd: ROOT,
-    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port) },
+    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: env.HOST ?? "0.0.0.0" },
     stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
   });
 }
