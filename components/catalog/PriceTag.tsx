@@ -4,12 +4,12 @@ import { formatPaise } from "@/lib/format";
 
 /** Selling price, and the list price struck through when it differs. */
 export function PriceTag({ price, listPrice, size = "card", children }: { price: number; listPrice: number; size?: "card" | "page"; children?: ReactNode }) {
-  const page = size === "page";
+  // Component classes (app/globals.css, "Prices"): a list page repeats this for every card.
   return (
-    <p className={`flex flex-wrap items-baseline ${page ? "gap-3" : "mt-2 gap-2"}`}>
-      <span className={`font-semibold text-navy ${page ? "text-3xl" : "text-lg"}`}>{formatPaise(price)}</span>
+    <p className={`price price-${size}`}>
+      <span className="price-now">{formatPaise(price)}</span>
       {showListPrice(price, listPrice) ? (
-        <s className={`text-ink/70 ${page ? "text-lg" : "text-sm"}`}>
+        <s className="price-was">
           <span className="sr-only">Was </span>
           {formatPaise(listPrice)}
         </s>

@@ -24,7 +24,7 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
       </div>
       <div className="product-card-body">
         <h3 className="product-card-title">
-          <Link href={`/products/${product.slug}`} className="after:absolute after:inset-0">
+          <Link href={`/products/${product.slug}`} className="product-card-link">
             {product.name}
           </Link>
         </h3>

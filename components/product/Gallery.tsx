@@ -29,7 +29,8 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
   return (
     <div className="space-y-4">
       <button type="button" onClick={() => setOpen(true)} aria-label={`Open photo ${selected + 1} of ${photos.length} in full screen`} className="relative block aspect-square w-full cursor-zoom-in overflow-hidden rounded-2xl bg-sand">
-        <Image src={photo.path} alt={photo.alt || name} fill priority={selected === 0} fetchPriority="high" sizes="(min-width: 1024px) 50vw, 100vw" className="object-cover" />
+        {/* Product photos are 800 px: one 800 px file serves every screen (two srcset entries, not five). */}
+        <Image src={photo.path} alt={photo.alt || name} width={800} height={800} priority={selected === 0} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
       </button>
       {photos.length > 1 ? (
         <div className="flex items-center gap-2">

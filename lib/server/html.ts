@@ -34,7 +34,9 @@ export function sanitizeRichText(html: string | null | undefined): string {
 /** Plain text of an HTML fragment, whitespace collapsed (for descriptions and meta tags). */
 export function htmlToText(html: string | null | undefined): string {
   if (!html) return "";
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  // A space after each block so "<p>One.</p><p>Two</p>" reads "One. Two", not "One.Two".
+  const spaced = html.replace(/<\/(p|div|li|h[1-6]|ul|ol|tr|td|th|blockquote|section)>|<br\s*\/?>/gi, "$& ");
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")

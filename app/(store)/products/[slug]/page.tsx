@@ -124,7 +124,8 @@ export default async function ProductPage({ params }: Props) {
             name: product.name,
             slug: product.slug,
             sku: product.sku,
-            description: htmlToText(product.description) || product.metaDescription,
+            // The one-line summary: search engines show a sentence, and the full text is on the page.
+            description: product.shortDescription || htmlToText(product.metaDescription) || htmlToText(product.description),
             images: product.photos.map((p) => p.path),
             pricePaise: product.price,
             availability: product.availability,
