@@ -1,20 +1,11 @@
 import localFont from "next/font/local";
 
 /**
- * Fonts come from npm (@fontsource-variable), never from a font CDN. Latin only: the rupee sign
- * and other Latin Extended glyphs come from the device's own sans-serif (every phone and desktop
- * system font has ₹), which spares each priced page an 85 KB font download.
+ * One web font, for headings: Playfair Display from npm (@fontsource-variable, never a font CDN),
+ * Latin only. Body text uses the device's own UI font (Roboto, San Francisco, Segoe UI...): it is
+ * already on the phone, has the rupee sign, and spares every page a 48 KB download and the
+ * re-layout of all its text when a web font arrives.
  */
-export const inter = localFont({
-  src: "../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2",
-  variable: "--font-inter",
-  weight: "100 900",
-  display: "swap",
-  // Not preloaded: on a phone's connection the preloads took bandwidth from the main photo (the
-  // page's largest paint). Text shows at once in the size-matched fallback and swaps when loaded.
-  preload: false,
-});
-
 export const playfair = localFont({
   src: "../node_modules/@fontsource-variable/playfair-display/files/playfair-display-latin-wght-normal.woff2",
   variable: "--font-playfair",
