@@ -19,6 +19,8 @@ const nextConfig: NextConfig = {
   // s-maxage for shared caches and browsers rarely revalidate HTML, so the 304s are not worth it.
   // Static assets and optimized images keep their own validators.
   generateEtags: false,
+  // The store's server (scripts/server.ts) compresses, at faster settings than Next's gzip level 6.
+  compress: false,
   experimental: {
     // Regenerated pages and cached reads live in this process's memory, not under .next/: every
     // server starts from the build and never serves what another process (or database) cached.

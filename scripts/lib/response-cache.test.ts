@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { gzipSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ResponseCache } from "./response-cache";
+import { preferredEncoding, ResponseCache } from "./response-cache";
 
 const KEY = "test-system-key";
 let clock = 1_000_000;
@@ -12,7 +12,7 @@ let status = 200;
 let server: http.Server;
 let base = "";
 
-/** Stands in for Next: answers JSON naming how many times it was asked, gzipped when accepted. */
+/** Stands in for Next and its compressor: JSON naming how many times it was asked, brotli or gzip when accepted. */
 function upstream(req: http.IncomingMessage, res: http.ServerResponse) {
   calls++;
   const body = Buffer.from(JSON.stringify({ call: calls, url: req.url, pad: "x".repeat(2000) }));
@@ -21,10 +21,11 @@ function upstream(req: http.IncomingMessage, res: http.ServerResponse) {
     res.end(JSON.stringify({ result: status < 400 }));
     return;
   }
-  if (/gzip/.test(String(req.headers["accept-encoding"] ?? ""))) {
-    res.setHeader("content-encoding", "gzip");
+  const encoding = preferredEncoding(req);
+  if (encoding !== "identity") {
+    res.setHeader("content-encoding", encoding);
     res.writeHead(status, { "content-type": "application/json", vary: "Accept-Encoding" });
-    res.write(gzipSync(body));
+    res.write(encoding === "br" ? brotliCompressSync(body) : gzipSync(body));
     res.end();
   } else {
     res.statusCode = status;
@@ -41,6 +42,7 @@ async function get(path: string, headers: Record<string, string> = { "system-key
   for await (const chunk of res) chunks.push(chunk as Buffer);
   let body = Buffer.concat(chunks);
   if (res.headers["content-encoding"] === "gzip") body = gunzipSync(body);
+  if (res.headers["content-encoding"] === "br") body = brotliDecompressSync(body);
   return { status: res.statusCode, cache: res.headers["x-api-cache"], json: JSON.parse(body.toString("utf8")) as { call: number } };
 }
 
@@ -75,12 +77,14 @@ describe("API response cache", () => {
     expect(third.json.call).toBeGreaterThan(first.json.call);
   });
 
-  it("keeps gzip and plain answers apart and serves each to the client that can read it", async () => {
+  it("keeps brotli, gzip and plain answers apart and serves each to the client that can read it", async () => {
+    const brotli = await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "gzip, deflate, br" });
     const zipped = await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "gzip" });
     const plain = await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "identity" });
-    expect(plain.cache).toBe("MISS");
-    expect((await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "gzip, br" })).json).toEqual(zipped.json);
-    expect((await get("/api/v2/categories", { "system-key": KEY })).json).toEqual(plain.json);
+    expect([brotli.cache, zipped.cache, plain.cache]).toEqual(["MISS", "MISS", "MISS"]);
+    expect(await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "br" })).toEqual({ ...brotli, cache: "HIT" });
+    expect(await get("/api/v2/categories", { "system-key": KEY, "accept-encoding": "gzip;q=1, br;q=0" })).toEqual({ ...zipped, cache: "HIT" });
+    expect(await get("/api/v2/categories", { "system-key": KEY })).toEqual({ ...plain, cache: "HIT" });
   });
 
   it("never stores a request without the System-Key, an unlisted path, an error or a no-cache request", async () => {
@@ -114,5 +118,17 @@ describe("API response cache", () => {
     expect(cache.size).toBe(3);
     expect((await get("/api/v2/products/search?name=a")).cache).toBe("MISS");
     expect((await get("/api/v2/products/search?name=d")).cache).toBe("HIT");
+  });
+});
+
+describe("preferredEncoding", () => {
+  const of = (value?: string) => preferredEncoding({ headers: value === undefined ? {} : { "accept-encoding": value } } as http.IncomingMessage);
+  it("picks brotli, then gzip, else none, as the compressor does", () => {
+    expect(of("gzip, deflate, br, zstd")).toBe("br");
+    expect(of("gzip, deflate")).toBe("gzip");
+    expect(of("br;q=0, gzip")).toBe("gzip");
+    expect(of("*")).toBe("br");
+    expect(of("deflate")).toBe("identity");
+    expect(of()).toBe("identity");
   });
 });

@@ -8,7 +8,7 @@
  *  - only GET requests to the allow-listed public endpoints, never anything per user;
  *  - only when the request carries the store's System-Key (others reach Next and get its 403);
  *  - only complete 200 answers without Set-Cookie, up to MAX_BODY bytes;
- *  - one entry per path+query and per response encoding (gzip or none);
+ *  - one entry per path+query and per response encoding (brotli, gzip or none);
  *  - a request with `Cache-Control: no-cache` goes to Next, as HTTP asks of a shared cache;
  *  - entries live `ttlMs` (API_CACHE_SECONDS, default 5 s), and every successful write to the
  *    API (POST, PATCH, PUT, DELETE below /api/) empties the cache at once, so a catalog change
@@ -45,9 +45,23 @@ function pathOf(url: string): { path: string; key: string } {
   return { path: q === -1 ? url : url.slice(0, q), key: url };
 }
 
-function acceptsGzip(req: IncomingMessage): boolean {
-  const value = req.headers["accept-encoding"];
-  return typeof value === "string" && /\bgzip\b/i.test(value) && !/\bgzip\s*;\s*q=0(\.0*)?\b/i.test(value);
+type Encoding = "br" | "gzip" | "identity";
+
+/** The encoding the server's compressor picks for this request: brotli, then gzip, else none. */
+export function preferredEncoding(req: IncomingMessage): Encoding {
+  const header = req.headers["accept-encoding"];
+  if (typeof header !== "string") return "identity";
+  const accepted = new Map<string, number>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
+  if (ok("br")) return "br";
+  if (ok("gzip")) return "gzip";
+  return "identity";
 }
 
 function toBuffer(chunk: unknown, encoding?: BufferEncoding): Buffer | null {
@@ -102,8 +116,8 @@ export class ResponseCache {
     if (!CACHEABLE_API_PATHS.some((re) => re.test(path))) return "bypass";
     if (req.headers["system-key"] !== this.systemKey) return "bypass";
 
-    const gzip = acceptsGzip(req);
-    const key = `${gzip ? "gzip" : "identity"} ${rawKey}`;
+    const wanted = preferredEncoding(req);
+    const key = `${wanted} ${rawKey}`;
     const noCache = /\bno-cache\b|\bno-store\b/i.test(String(req.headers["cache-control"] ?? "")) || /\bno-cache\b/i.test(String(req.headers.pragma ?? ""));
 
     const entry = noCache ? undefined : this.entries.get(key);
@@ -123,7 +137,8 @@ export class ResponseCache {
       if (status !== 200 || body.length > MAX_BODY) return;
       if (headers["set-cookie"] !== undefined) return;
       const encoding = String(headers["content-encoding"] ?? "identity").toLowerCase();
-      if (encoding !== "identity" && !(gzip && encoding === "gzip")) return;
+      // Small answers go out uncompressed, which suits every client; otherwise the encoding asked.
+      if (encoding !== "identity" && encoding !== wanted) return;
       const kept: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(headers)) {
         if (value !== undefined && !HOP_HEADERS.has(name.toLowerCase())) kept[name.toLowerCase()] = value;

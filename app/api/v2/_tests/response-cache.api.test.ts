@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { api, closeTestDb, testDb, type Json } from "./client";
 
@@ -51,5 +52,33 @@ describe("API response cache of the store's server", () => {
     const first = await api(path);
     expect(first.status).toBe(404);
     expect((await api(path)).headers.get("x-api-cache")).toBe("MISS");
+  });
+});
+
+/** The raw Content-Encoding and size of an answer, as a client that asks for `encoding` gets it. */
+function rawGet(path: string, encoding: string): Promise<{ status: number; encoding: string | undefined; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${inject("baseUrl")}${path}`, { headers: { "Accept-Encoding": encoding, "System-Key": inject("systemKey") } }, (res) => {
+        let bytes = 0;
+        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, encoding: res.headers["content-encoding"], bytes }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("compression by the store's server", () => {
+  it("sends pages and API answers in brotli when the client takes it, gzip otherwise, plain when asked", async () => {
+    for (const path of ["/about-us", "/api/v2/business-settings"]) {
+      const br = await rawGet(path, "gzip, deflate, br");
+      const gzip = await rawGet(path, "gzip");
+      const plain = await rawGet(path, "identity");
+      expect([br.status, gzip.status, plain.status]).toEqual([200, 200, 200]);
+      expect(br.encoding, path).toBe("br");
+      expect(gzip.encoding, path).toBe("gzip");
+      expect(plain.encoding, path).toBeUndefined();
+      expect(br.bytes).toBeLessThan(plain.bytes / 2);
+    }
   });
 });
