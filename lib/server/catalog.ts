@@ -2,12 +2,8 @@ import "server-only";
 import { sql } from "kysely";
 import { getDb, type Db, type Dialect } from "../db";
 import type { Availability } from "../db/schema";
-import {
-  ATTRIBUTE_FILTERS,
-  NEW_ARRIVAL_DAYS,
-  PRICE_RANGES,
-  type ProductSearch,
-} from "../validation/catalog";
+import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES } from "../catalog-options";
+import type { ProductSearch } from "../validation/catalog";
 import { sanitizeRichText } from "./html";
 import { tags } from "./cache-tags";
 import { cachedRead } from "./cache";

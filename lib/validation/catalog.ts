@@ -5,31 +5,9 @@ import {
   ADVANCED_OPTIONS,
   SORT_OPTIONS,
   ATTRIBUTE_FILTERS,
-  NEW_ARRIVAL_DAYS,
   SEARCH_MIN_CHARS,
   SEARCH_MIN_MESSAGE,
-  type AdvancedFilter,
-  type AttributeFilterName,
-  type AvailabilityFilter,
-  type PriceRange,
-  type SortOption,
 } from "../catalog-options";
-
-export {
-  PRICE_RANGES,
-  AVAILABILITY_OPTIONS,
-  ADVANCED_OPTIONS,
-  SORT_OPTIONS,
-  ATTRIBUTE_FILTERS,
-  NEW_ARRIVAL_DAYS,
-  SEARCH_MIN_CHARS,
-  SEARCH_MIN_MESSAGE,
-  type AdvancedFilter,
-  type AttributeFilterName,
-  type AvailabilityFilter,
-  type PriceRange,
-  type SortOption,
-};
 
 
 /** "In Stock", "in-stock" and "in_stock" all mean in_stock. */

@@ -5,7 +5,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { readFilters, type SearchParamsRecord } from "@/lib/filters";
 import { listCategories } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/validation/catalog";
+import { SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog-options";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
 
