@@ -36,10 +36,11 @@ export default async function HomePage() {
   return (
     <>
       {slides.length ? <HeroSlider slides={slides} /> : null}
-      <CategoryCarousel categories={categories} />
+      {/* Client components get only the fields they show: their props travel in the RSC payload. */}
+      <CategoryCarousel categories={categories.map(({ id, name, slug, coverImage }) => ({ id, name, slug, coverImage }))} />
       <AboutSection settings={settings} />
       <EnquiryTiles />
-      <ArticleCarousel posts={blogs.items} />
+      <ArticleCarousel posts={blogs.items.slice(0, 6).map(({ id, title, slug, banner, excerpt, publishedAt }) => ({ id, title, slug, banner, excerpt, publishedAt }))} />
       <Testimonials items={testimonials} />
       <WhyChooseUs />
       <JsonLd

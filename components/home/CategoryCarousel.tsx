@@ -3,12 +3,15 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Carousel } from "@/components/ui/Carousel";
-import type { CategoryWithChildren } from "@/lib/server/catalog";
+import type { CategorySummary } from "@/lib/server/catalog";
 
 /** 1, 2 and 4 categories at widths from 0, 600 and 1000 px. */
 export const CATEGORY_SLIDES = { 0: 1, 600: 2, 1000: 4 };
 
-export function CategoryCarousel({ categories }: { categories: CategoryWithChildren[] }) {
+/** What a tile shows; the page passes only these fields, so the RSC payload stays small. */
+export type CategoryTile = Pick<CategorySummary, "id" | "name" | "slug" | "coverImage">;
+
+export function CategoryCarousel({ categories }: { categories: CategoryTile[] }) {
   return (
     <section aria-labelledby="shop-by-category" className="container-page py-14">
       <h2 id="shop-by-category" className="text-3xl text-navy md:text-4xl">
