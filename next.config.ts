@@ -31,7 +31,7 @@ const nextConfig: NextConfig = {
   images: {
     // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
     formats: ["image/webp"],
-    // Fewer candidate widths keep every srcset (and so every page) short.
+    // Few candidate widths keep every srcset (and so every page) short; each one earns its place.
     // 828: a full-width photo on a phone (412 px at 1.75-2x) without fetching 1080+ pixels.
     deviceSizes: [640, 828, 1200, 1920],
     // 384: product cards on 1x screens (components/catalog/ProductCard.tsx).

@@ -3,7 +3,7 @@
  * server of our own, which
  *  1. answers a request path under /api/ whose percent-encoding is broken with 400 JSON before
  *     Next's router would fail on it with a 500;
- *  2. keeps the few-second response cache of the public API reads (lib/response-cache.ts);
+ *  2. keeps the few-second response cache of the public API reads (scripts/lib/response-cache.ts);
  *  3. compresses responses (Next's own compression is off in next.config.ts) at faster settings
  *     than Next's fixed gzip level 6: brotli quality 4 or gzip level 4. On this store's pages gzip 6
  *     took more than half of the time of serving a cached page (npm run bench, wrk -c1);

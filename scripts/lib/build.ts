@@ -68,7 +68,6 @@ export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (li
   return true;
 }
 
-/** Starts the production server; resolves with the child once it answers on the port. */
 /** Starts the production server (scripts/server.ts: Next.js behind the store's own HTTP server). */
 export function startServer(port: number, env: NodeJS.ProcessEnv, options: { quiet?: boolean } = {}): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "server.ts")], {
