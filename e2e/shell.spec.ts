@@ -112,6 +112,25 @@ test("the footer shows +91 numbers and the newsletter stores an email once", asy
   expect(rows).toHaveLength(1);
 });
 
+test("the footer map loads when the shopper reaches it, not with the page", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("heading", { name: "Visit Our Store" })).toBeAttached();
+  await expect(footer.locator("iframe")).toHaveCount(0);
+  await footer.getByRole("heading", { name: "Visit Our Store" }).scrollIntoViewIfNeeded();
+  await expect(footer.getByTitle(/^Map to /)).toHaveAttribute("src", /^https:\/\//);
+});
+
+test("the framework scripts every page runs are marked for eager compilation", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [...new Set([...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async/g)].map((m) => m[1]))];
+  const marked: string[] = [];
+  for (const src of scripts) if ((await (await request.get(src)).text()).startsWith("//# allFunctionsCalledOnLoad\n")) marked.push(src);
+  // React DOM, the App Router and the Turbopack runtime at least (scripts/lib/compile-hints.ts).
+  expect(marked.length).toBeGreaterThanOrEqual(3);
+  expect(marked.length).toBeLessThan(scripts.length);
+});
+
 for (const path of ["/", "/products", "/search?query=cushion"]) {
   test(`no serious accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);

@@ -2,6 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { chatHref, displayPhone, telHref } from "@/lib/contact";
 import type { SiteSettings } from "@/lib/server/settings";
+import { MapEmbed } from "./MapEmbed";
 import { NewsletterForm } from "./NewsletterForm";
 import { SocialLinks } from "./SocialLinks";
 
@@ -67,13 +68,7 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
         <div>
           <h2 className="text-lg text-white">Visit Our Store</h2>
           {s.map_embed_url ? (
-            <iframe
-              src={s.map_embed_url}
-              title={`Map to ${name}`}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-              className="mt-4 h-48 w-full rounded-lg border-0"
-            />
+            <MapEmbed src={s.map_embed_url} title={`Map to ${name}`} className="mt-4 h-48 w-full overflow-hidden rounded-lg bg-white/5" />
           ) : null}
         </div>
       </div>

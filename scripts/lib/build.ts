@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { addCompileHints } from "./compile-hints";
 
 const ROOT = path.resolve(__dirname, "../..");
 const STAMP = path.join(ROOT, ".next", "source-hash.txt");
@@ -58,12 +59,16 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-/** Runs `next build` unless the last build was made from the same sources. Returns whether it built. */
-export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Promise<boolean> {
-  if (buildIsCurrent(env)) return false;
+/**
+ * Runs `next build` unless the last build was made from the same sources (or `force`), then marks
+ * the framework chunks for eager compilation (./compile-hints.ts). Returns whether it built.
+ */
+export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log, options: { force?: boolean } = {}): Promise<boolean> {
+  if (!options.force && buildIsCurrent(env)) return false;
   log("Building the store (first run or sources changed)...");
   const hash = sourceHash(env);
   await run(["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
+  addCompileHints(path.join(ROOT, ".next"));
   fs.writeFileSync(STAMP, `${hash}\n`);
   return true;
 }

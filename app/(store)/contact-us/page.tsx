@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { ContactForm } from "@/components/forms/ContactForm";
 import { SocialLinks } from "@/components/layout/SocialLinks";
+import { MapEmbed } from "@/components/layout/MapEmbed";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
@@ -121,12 +122,10 @@ export default async function ContactUsPage() {
           <h2 id="find-us" className="text-2xl text-navy">
             Find us on the map
           </h2>
-          <iframe
+          <MapEmbed
             src={s.map_embed_url}
             title={`Map showing the location of the ${name} store${s.contact_address ? `, ${s.contact_address}` : ""}`}
-            loading="lazy"
-            referrerPolicy="no-referrer-when-downgrade"
-            className="mt-4 h-96 w-full rounded-2xl border-0 shadow-sm"
+            className="mt-4 h-96 w-full overflow-hidden rounded-2xl shadow-sm"
           />
         </section>
       ) : null}

@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { addCompileHints, COMPILE_HINT } from "./compile-hints";
+
+let dir = "";
+
+function makeBuild(files: Record<string, string>, rootMainFiles: string[]) {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hints-"));
+  fs.mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
+  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles, polyfillFiles: ["static/chunks/poly.js"] }));
+  for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
+}
+
+const read = (name: string) => fs.readFileSync(path.join(dir, name), "utf8");
+
+afterEach(() => {
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("compile hints for the framework chunks", () => {
+  it("marks every start-up chunk once and leaves the others alone", () => {
+    makeBuild({ "static/chunks/react.js": "a()", "static/chunks/router.js": "b()", "static/chunks/poly.js": "p()", "static/chunks/page.js": "c()" }, ["static/chunks/react.js", "static/chunks/router.js"]);
+    expect(addCompileHints(dir)).toEqual(["static/chunks/react.js", "static/chunks/router.js"]);
+    expect(read("static/chunks/react.js")).toBe(`${COMPILE_HINT}\na()`);
+    expect(read("static/chunks/poly.js")).toBe("p()");
+    expect(read("static/chunks/page.js")).toBe("c()");
+    expect(addCompileHints(dir)).toEqual([]);
+    expect(read("static/chunks/router.js")).toBe(`${COMPILE_HINT}\nb()`);
+  });
+
+  it("moves source maps down by the added line", () => {
+    makeBuild(
+      {
+        "static/chunks/a.js": "a()\n//# sourceMappingURL=a.js.map",
+        "static/chunks/a.js.map": JSON.stringify({ version: 3, mappings: "AAAA" }),
+        "static/chunks/b.js": "b()\n//# sourceMappingURL=b.js.map",
+        "static/chunks/b.js.map": JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 }, map: {} }] }),
+      },
+      ["static/chunks/a.js", "static/chunks/b.js"],
+    );
+    addCompileHints(dir);
+    expect(JSON.parse(read("static/chunks/a.js.map")).mappings).toBe(";AAAA");
+    expect(JSON.parse(read("static/chunks/b.js.map")).sections[0].offset.line).toBe(1);
+  });
+
+  it("does nothing without a build", () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "hints-"));
+    expect(addCompileHints(dir)).toEqual([]);
+  });
+});
