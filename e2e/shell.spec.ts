@@ -123,7 +123,7 @@ test("the footer map loads when the shopper reaches it, not with the page", asyn
 
 test("the framework scripts every page runs are marked for eager compilation", async ({ request }) => {
   const html = await (await request.get("/")).text();
-  const scripts = [...new Set([...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async/g)].map((m) => m[1]))];
+  const scripts = [...new Set([...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async/g)].map((m) => m[1] ?? ""))].filter(Boolean);
   const marked: string[] = [];
   for (const src of scripts) if ((await (await request.get(src)).text()).startsWith("//# allFunctionsCalledOnLoad\n")) marked.push(src);
   // React DOM, the App Router and the Turbopack runtime at least (scripts/lib/compile-hints.ts).
