@@ -21,6 +21,41 @@ test("filters live in the URL, go back to page 1 and survive the back button", a
   await expect(page).toHaveURL(/\/products$/);
 });
 
+test.describe("at 390 px", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the filters fold behind a Filters button next to Sort by, so products show on the first screen", async ({ page }) => {
+    await page.goto("/products");
+    const toggle = page.getByRole("button", { name: "Filters", exact: true });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByLabel("Sort by")).toBeVisible();
+    await expect(page.getByLabel("Material")).toBeHidden();
+    await expect(page.locator("article").first()).toBeInViewport();
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await page.getByLabel("Price", { exact: true }).selectOption("under_10000");
+    await expect(page).toHaveURL(/\/products\?price=under_10000$/);
+    // Still open after the filtered list arrives, and the button counts the filters in use.
+    await expect(page.getByLabel("Material")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Filters 1", exact: true })).toHaveAttribute("aria-expanded", "true");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("every filter shows and the form applies them", async ({ page }) => {
+      await page.goto("/products");
+      await expect(page.getByLabel("Material")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Filters", exact: true })).toBeHidden();
+      await page.getByLabel("Availability", { exact: true }).selectOption("made_to_order");
+      await page.getByRole("button", { name: "Apply Filters" }).click();
+      await expect(page).toHaveURL(/availability=made_to_order/);
+      for (const label of await page.locator("article p:last-child").allTextContents()) expect(label).toBe("MADE TO ORDER");
+    });
+  });
+});
+
 test("a filtered URL shared as a link renders the filtered list in the server HTML", async ({ page, request }) => {
   const material = await withE2eDb((db) =>
     db

@@ -121,14 +121,14 @@ test("the footer map loads when the shopper reaches it, not with the page", asyn
   await expect(footer.getByTitle(/^Map to /)).toHaveAttribute("src", /^https:\/\//);
 });
 
-test("the framework scripts every page runs are marked for eager compilation", async ({ request }) => {
+test("the scripts a page runs are marked for eager compilation, the legacy polyfills are not", async ({ request }) => {
   const html = await (await request.get("/")).text();
   const scripts = [...new Set([...html.matchAll(/<script src="(\/_next\/static\/chunks\/[^"]+\.js)" async/g)].map((m) => m[1] ?? ""))].filter(Boolean);
-  const marked: string[] = [];
-  for (const src of scripts) if ((await (await request.get(src)).text()).startsWith("//# allFunctionsCalledOnLoad\n")) marked.push(src);
-  // React DOM, the App Router and the Turbopack runtime at least (scripts/lib/compile-hints.ts).
-  expect(marked.length).toBeGreaterThanOrEqual(3);
-  expect(marked.length).toBeLessThan(scripts.length);
+  expect(scripts.length).toBeGreaterThanOrEqual(3);
+  const starts = async (src: string) => (await (await request.get(src)).text()).startsWith("//# allFunctionsCalledOnLoad\n");
+  for (const src of scripts) expect(await starts(src), src).toBe(true);
+  const polyfill = /<script src="(\/_next\/static\/chunks\/[^"]+\.js)" noModule/.exec(html)?.[1];
+  if (polyfill) expect(await starts(polyfill)).toBe(false);
 });
 
 for (const path of ["/", "/products", "/search?query=cushion"]) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changeFilters, filtersToQuery, hasActiveFilters, readFilters, toProductSearch } from "./filters";
+import { activeFilterCount, changeFilters, filtersToQuery, hasActiveFilters, readFilters, toProductSearch } from "./filters";
 
 describe("filter state in the URL", () => {
   it("reads filters and drops unknown values", () => {
@@ -50,5 +50,10 @@ describe("filter state in the URL", () => {
         { name: "Material", value: "Silk" },
       ],
     });
+  });
+
+  it("counts the filters that narrow the list, not the sort order or the page", () => {
+    expect(activeFilterCount(readFilters({ sort: "price_asc", page: "3" }))).toBe(0);
+    expect(activeFilterCount(readFilters({ material: "Cotton", price: "under_10000", availability: "in_stock", sort: "price_asc" }))).toBe(3);
   });
 });

@@ -100,8 +100,11 @@ export function changeFilters(state: FilterState, change: FilterChange): FilterS
   return next;
 }
 
-export const hasActiveFilters = (s: FilterState) =>
-  Boolean(s.price || s.availability || s.advanced || ATTRIBUTE_FILTERS.some((n) => s.attributes[n].length));
+/** How many filters narrow the list (sort order and page are not filters). */
+export const activeFilterCount = (s: FilterState) =>
+  [s.price, s.availability, s.advanced].filter(Boolean).length + ATTRIBUTE_FILTERS.filter((n) => s.attributes[n].length).length;
+
+export const hasActiveFilters = (s: FilterState) => activeFilterCount(s) > 0;
 
 /** The service query for a filter state. */
 export function toProductSearch(state: FilterState, extra: { name?: string; category?: string; perPage?: number } = {}): ProductSearch {

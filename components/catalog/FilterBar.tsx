@@ -1,8 +1,8 @@
 "use client";
 
 import { usePathname, useRouter } from "next/navigation";
-import { useTransition } from "react";
-import { changeFilters, filtersToQuery, hasActiveFilters, type FilterChange, type FilterState } from "@/lib/filters";
+import { useId, useState, useTransition } from "react";
+import { activeFilterCount, changeFilters, filtersToQuery, type FilterChange, type FilterState } from "@/lib/filters";
 import {
   ADVANCED_OPTIONS,
   AVAILABILITY_OPTIONS,
@@ -23,10 +23,26 @@ const entries = (o: Record<string, string>): Option[] => Object.entries(o).map((
 const PRICE_OPTIONS = Object.entries(PRICE_RANGES).map(([value, r]) => ({ value, label: r.label }));
 
 /** One labelled select of the filter bar; `name` is its query parameter for the no-JavaScript form. */
-function FilterSelect({ name, label, value, empty, options, onChange }: { name: string; label: string; value: string; empty?: string; options: Option[]; onChange: (value: string) => void }) {
+function FilterSelect({
+  name,
+  label,
+  value,
+  empty,
+  options,
+  onChange,
+  className = "",
+}: {
+  name: string;
+  label: string;
+  value: string;
+  empty?: string;
+  options: Option[];
+  onChange: (value: string) => void;
+  className?: string;
+}) {
   const id = `filter-${name}`;
   return (
-    <div className="text-sm font-medium">
+    <div className={`text-sm font-medium ${className}`}>
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-ink/15 bg-white px-3 py-2 text-sm">
         {empty !== undefined ? <option value="">{empty}</option> : null}
@@ -43,11 +59,17 @@ function FilterSelect({ name, label, value, empty, options, onChange }: { name: 
 /**
  * Filters live in the URL: each change navigates to the filtered URL (page 1), so lists are
  * shareable and the back button works. Without JavaScript the form submits the same query.
+ * Under 768 px the filters fold behind a "Filters" button next to Sort by, so a phone shows
+ * products on its first screen rather than seven selects (which were also the costliest part of
+ * the page's first layout). Without JavaScript the noscript style shows them all.
  */
 export function FilterBar({ state, attributes, extra = {} }: { state: FilterState; attributes: AttributeOptions; extra?: Record<string, string | undefined> }) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const active = activeFilterCount(state);
 
   const apply = (change: FilterChange) => {
     const next = changeFilters(state, change);
@@ -56,38 +78,60 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
   const orNone = <T extends string>(v: string) => (v || undefined) as T | undefined;
 
   return (
-    <form method="get" action={pathname} aria-label="Filter products" aria-busy={pending} className="grid gap-3 rounded-xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-7 lg:items-end">
+    <form method="get" action={pathname} aria-label="Filter products" aria-busy={pending} className="grid grid-cols-2 items-end gap-3 rounded-xl bg-white p-4 shadow-sm lg:grid-cols-7">
+      <noscript>
+        <style>{".filter-toggle{display:none!important}.filter-fields{display:contents!important}"}</style>
+      </noscript>
       {Object.entries(extra).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}
-      {attributes.map((a) => (
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="filter-toggle inline-flex items-center justify-center gap-2 rounded-lg border border-ink/15 px-3 py-2 text-sm font-semibold md:hidden"
+      >
+        <span>Filters</span>
+        {active ? <span className="rounded-full bg-saffron px-2 text-xs text-white">{active}</span> : null}
+      </button>
+      <FilterSelect
+        name="sort"
+        label="Sort by"
+        value={state.sort ?? "newest"}
+        options={entries(SORT_OPTIONS)}
+        onChange={(v) => apply({ kind: "sort", value: v as SortOption })}
+        className="md:order-1"
+      />
+      <div id={panelId} className={`filter-fields ${open ? "contents" : "hidden"} md:contents`}>
+        {attributes.map((a) => (
+          <FilterSelect
+            key={a.name}
+            name={a.name.toLowerCase()}
+            label={a.name}
+            value={state.attributes[a.name][0] ?? ""}
+            empty="All"
+            options={a.values.map((v) => ({ value: v, label: v }))}
+            onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}
+          />
+        ))}
+        <FilterSelect name="price" label="Price" value={state.price ?? ""} empty="Any price" options={PRICE_OPTIONS} onChange={(v) => apply({ kind: "price", value: orNone<PriceRange>(v) })} />
         <FilterSelect
-          key={a.name}
-          name={a.name.toLowerCase()}
-          label={a.name}
-          value={state.attributes[a.name][0] ?? ""}
+          name="availability"
+          label="Availability"
+          value={state.availability ?? ""}
           empty="All"
-          options={a.values.map((v) => ({ value: v, label: v }))}
-          onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}
+          options={entries(AVAILABILITY_OPTIONS)}
+          onChange={(v) => apply({ kind: "availability", value: orNone<AvailabilityFilter>(v) })}
         />
-      ))}
-      <FilterSelect name="price" label="Price" value={state.price ?? ""} empty="Any price" options={PRICE_OPTIONS} onChange={(v) => apply({ kind: "price", value: orNone<PriceRange>(v) })} />
-      <FilterSelect
-        name="availability"
-        label="Availability"
-        value={state.availability ?? ""}
-        empty="All"
-        options={entries(AVAILABILITY_OPTIONS)}
-        onChange={(v) => apply({ kind: "availability", value: orNone<AvailabilityFilter>(v) })}
-      />
-      <FilterSelect
-        name="advanced_filters"
-        label="Advanced"
-        value={state.advanced ?? ""}
-        empty="None"
-        options={entries(ADVANCED_OPTIONS)}
-        onChange={(v) => apply({ kind: "advanced", value: orNone<AdvancedFilter>(v) })}
-      />
-      <FilterSelect name="sort" label="Sort by" value={state.sort ?? "newest"} options={entries(SORT_OPTIONS)} onChange={(v) => apply({ kind: "sort", value: v as SortOption })} />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-7">
+        <FilterSelect
+          name="advanced_filters"
+          label="Advanced"
+          value={state.advanced ?? ""}
+          empty="None"
+          options={entries(ADVANCED_OPTIONS)}
+          onChange={(v) => apply({ kind: "advanced", value: orNone<AdvancedFilter>(v) })}
+        />
+      </div>
+      <div className="col-span-2 flex gap-2 md:order-2 lg:col-span-7">
         <noscript>
           <button type="submit" className="btn-primary py-2">
             Apply Filters
@@ -96,7 +140,7 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
         <button
           type="button"
           onClick={() => apply({ kind: "reset" })}
-          disabled={!hasActiveFilters(state) && !state.sort}
+          disabled={!active && !state.sort}
           className="rounded-full border border-ink/20 px-5 py-2 text-sm font-semibold hover:bg-sand disabled:opacity-50"
         >
           Reset Filters

@@ -14,7 +14,7 @@ export type ArticleTile = Pick<BlogSummary, "id" | "title" | "slug" | "banner" |
 
 export function ArticleCarousel({ posts }: { posts: ArticleTile[] }) {
   return (
-    <section aria-labelledby="latest-articles" className="bg-sand/60 py-14">
+    <section aria-labelledby="latest-articles" className="defer-render bg-sand/60 py-14">
       <div className="container-page">
         <h2 id="latest-articles" className="text-3xl text-navy md:text-4xl">
           Latest Articles

@@ -7,7 +7,7 @@ import type { SiteSettings } from "@/lib/server/settings";
 
 export function AboutSection({ settings }: { settings: SiteSettings }) {
   return (
-    <section aria-labelledby="about-us" className="container-page grid gap-8 py-14 md:grid-cols-2 md:items-center">
+    <section aria-labelledby="about-us" className="defer-render container-page grid gap-8 py-14 md:grid-cols-2 md:items-center">
       <div>
         <p className="text-sm font-semibold tracking-widest text-saffron-dark uppercase">Since 1998, New Delhi</p>
         <h2 id="about-us" className="mt-2 text-3xl text-navy md:text-4xl">
@@ -36,7 +36,7 @@ const TILES: { href: string; title: string; text: string; icon: IconName }[] = [
 
 export function EnquiryTiles() {
   return (
-    <section aria-labelledby="how-we-help" className="bg-navy py-14 text-white">
+    <section aria-labelledby="how-we-help" className="defer-render bg-navy py-14 text-white">
       <div className="container-page">
         <h2 id="how-we-help" className="text-3xl md:text-4xl">
           How can we help?
@@ -60,7 +60,7 @@ export function EnquiryTiles() {
 export function Testimonials({ items }: { items: Testimonial[] }) {
   if (!items.length) return null;
   return (
-    <section aria-labelledby="testimonials" className="container-page py-14">
+    <section aria-labelledby="testimonials" className="defer-render container-page [--defer-height:1900px] md:[--defer-height:880px] py-14">
       <h2 id="testimonials" className="text-3xl text-navy md:text-4xl">
         What our customers say
       </h2>
@@ -95,7 +95,7 @@ const REASONS: { title: string; text: string }[] = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-choose-us" className="bg-sand/60 py-14">
+    <section aria-labelledby="why-choose-us" className="defer-render bg-sand/60 py-14">
       <div className="container-page">
         <h2 id="why-choose-us" className="text-3xl text-navy md:text-4xl">
           Why Choose Us

@@ -19,7 +19,7 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
   const name = s.website_name || "Our store";
   const phones = [s.contact_phone, s.secondary_phone].filter(Boolean);
   return (
-    <footer className="mt-20 bg-navy text-sand">
+    <footer className="defer-render mt-20 bg-navy text-sand [--defer-height:1400px] md:[--defer-height:640px]">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4">
         <div>
           {s.footer_logo_path ? (

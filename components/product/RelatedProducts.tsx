@@ -5,7 +5,7 @@ import { RelatedCarousel } from "./RelatedCarousel";
 export function RelatedProducts({ products }: { products: Card[] }) {
   if (!products.length) return null;
   return (
-    <section aria-labelledby="you-may-also-like" className="mt-16" data-testid="related">
+    <section aria-labelledby="you-may-also-like" className="defer-render mt-16 [--defer-height:480px]" data-testid="related">
       <h2 id="you-may-also-like" className="text-3xl text-navy">
         You May Also Like
       </h2>

@@ -6,10 +6,10 @@ import { addCompileHints, COMPILE_HINT } from "./compile-hints";
 
 let dir = "";
 
-function makeBuild(files: Record<string, string>, rootMainFiles: string[]) {
+function makeBuild(files: Record<string, string>) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "hints-"));
   fs.mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles, polyfillFiles: ["static/chunks/poly.js"] }));
+  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles: ["static/chunks/react.js"], polyfillFiles: ["static/chunks/poly.js"] }));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
 }
 
@@ -20,14 +20,15 @@ afterEach(() => {
 });
 
 describe("compile hints for the framework chunks", () => {
-  it("marks every start-up chunk once and leaves the others alone", () => {
-    makeBuild({ "static/chunks/react.js": "a()", "static/chunks/router.js": "b()", "static/chunks/poly.js": "p()", "static/chunks/page.js": "c()" }, ["static/chunks/react.js", "static/chunks/router.js"]);
-    expect(addCompileHints(dir)).toEqual(["static/chunks/react.js", "static/chunks/router.js"]);
+  it("marks every script chunk once, but not the legacy polyfills or the styles", () => {
+    makeBuild({ "static/chunks/react.js": "a()", "static/chunks/page.js": "b()", "static/chunks/poly.js": "p()", "static/chunks/site.css": "a{}" });
+    expect(addCompileHints(dir)).toEqual(["static/chunks/page.js", "static/chunks/react.js"]);
     expect(read("static/chunks/react.js")).toBe(`${COMPILE_HINT}\na()`);
+    expect(read("static/chunks/page.js")).toBe(`${COMPILE_HINT}\nb()`);
     expect(read("static/chunks/poly.js")).toBe("p()");
-    expect(read("static/chunks/page.js")).toBe("c()");
+    expect(read("static/chunks/site.css")).toBe("a{}");
     expect(addCompileHints(dir)).toEqual([]);
-    expect(read("static/chunks/router.js")).toBe(`${COMPILE_HINT}\nb()`);
+    expect(read("static/chunks/page.js")).toBe(`${COMPILE_HINT}\nb()`);
   });
 
   it("moves source maps down by the added line", () => {
@@ -38,7 +39,6 @@ describe("compile hints for the framework chunks", () => {
         "static/chunks/b.js": "b()\n//# sourceMappingURL=b.js.map",
         "static/chunks/b.js.map": JSON.stringify({ version: 3, sections: [{ offset: { line: 0, column: 0 }, map: {} }] }),
       },
-      ["static/chunks/a.js", "static/chunks/b.js"],
     );
     addCompileHints(dir);
     expect(JSON.parse(read("static/chunks/a.js.map")).mappings).toBe(";AAAA");

@@ -95,7 +95,7 @@ export default async function ProductPage({ params }: Props) {
       </div>
 
       {product.about ? (
-        <section aria-labelledby="about-product" className="mt-16 grid items-center gap-8 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-2 md:p-10">
+        <section aria-labelledby="about-product" className="defer-render mt-16 grid items-center gap-8 rounded-2xl bg-white p-6 shadow-sm md:grid-cols-2 md:p-10">
           <div>
             <h2 id="about-product" className="text-3xl text-navy">
               {product.about.heading || `About ${product.name}`}
@@ -106,7 +106,7 @@ export default async function ProductPage({ params }: Props) {
         </section>
       ) : null}
       {product.additional ? (
-        <section aria-labelledby="additional-info" className="mt-10 grid items-center gap-8 rounded-2xl bg-sand/60 p-6 md:grid-cols-2 md:p-10">
+        <section aria-labelledby="additional-info" className="defer-render mt-10 grid items-center gap-8 rounded-2xl bg-sand/60 p-6 md:grid-cols-2 md:p-10">
           {product.additional.image ? <Image src={product.additional.image} alt={`${product.name}, detail`} width={800} height={800} sizes="(min-width: 768px) 40vw, 100vw" className="rounded-xl" /> : null}
           <div>
             <h2 id="additional-info" className="text-3xl text-navy">
