@@ -1,7 +1,7 @@
 /**
  * npm run lighthouse — Lighthouse (mobile, the default profile) in Debian's Chromium against the
  * production server on a fresh demo database, for /, /products, a product page and a blog post.
- * Each page is audited LIGHTHOUSE_RUNS times (default 3) and the run with the median Performance
+ * Each page is audited LIGHTHOUSE_RUNS times (default 5) and the run with the median Performance
  * score counts, as Lighthouse CI does, since single runs swing by ten points on a shared machine.
  * Targets: Performance ≥ 90, Accessibility ≥ 95, Best Practices ≥ 95, SEO 100. Prints the scores,
  * writes the JSON reports to bench-results/lighthouse/ and exits non-zero below a target.

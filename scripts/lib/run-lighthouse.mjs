@@ -14,7 +14,7 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   fs.mkdirSync(outDir, { recursive: true });
-  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+  const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
   for (const url of urls) {
     // Scores vary from run to run on a shared machine: like Lighthouse CI, keep the run with the
     // median performance score of several.
