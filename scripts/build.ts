@@ -1,6 +1,6 @@
 /**
  * npm run build — the production build as npm start makes it: `next build`, then the compile
- * hints on the framework chunks (scripts/lib/compile-hints.ts), and the source stamp, so that a
+ * hints on the script chunks (scripts/lib/compile-hints.ts), and the source stamp, so that a
  * following npm start or npm run serve uses this build as it is.
  */
 import { ensureBuild } from "./lib/build";

@@ -61,11 +61,11 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
 
 /**
  * Runs `next build` unless the last build was made from the same sources (or `force`), then marks
- * the framework chunks for eager compilation (./compile-hints.ts). Returns whether it built.
+ * the script chunks for eager compilation (./compile-hints.ts). Returns whether it built.
  */
 export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log, options: { force?: boolean } = {}): Promise<boolean> {
   if (!options.force && buildIsCurrent(env)) return false;
-  log("Building the store (first run or sources changed)...");
+  log(options.force ? "Building the store..." : "Building the store (first run or sources changed)...");
   const hash = sourceHash(env);
   await run(["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   addCompileHints(path.join(ROOT, ".next"));
