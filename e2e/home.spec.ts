@@ -53,6 +53,24 @@ test("the home page shows the seeded slider, categories and latest articles", as
   expect(site.potentialAction.target.urlTemplate).toContain("/search?query={search_term_string}");
 });
 
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`the first tap on a slide's button opens its page, before and after the slider starts (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const button = page.locator(".hero-slider a.btn-primary").first();
+    const href = await button.getAttribute("href");
+    expect(href).toBeTruthy();
+    // The press is the page's first interaction: it starts the slider, which must not eat the click.
+    await button.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+
+    await page.goBack();
+    await expect(page.locator(".hero-slider .swiper-initialized")).toBeVisible();
+    await page.locator(".hero-slider .swiper-slide-active a.btn-primary").click();
+    await expect(page).not.toHaveURL(/\/$/);
+  });
+}
+
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no/such/page/here");
   expect(response?.status()).toBe(404);

@@ -1,38 +1,83 @@
 "use client";
 
-import { Children, lazy, Suspense, useSyncExternalStore, type CSSProperties, type ReactNode } from "react";
+import { Children, useSyncExternalStore, type CSSProperties, type ReactNode } from "react";
 
-/** Swiper's code loads in the browser after the page is interactive, not with the page. */
-const SwiperCarousel = lazy(() => import("./SwiperCarousel").then((m) => ({ default: m.SwiperCarousel })));
+type SwiperModule = typeof import("./SwiperCarousel");
 
 export type SlidesPerView = { 0: number; 600?: number; 1000?: number };
 
 /** Swiper starts on the shopper's first interaction, or this long after the page loaded. */
 export const CAROUSEL_START_AFTER_MS = 6000;
-let started = false;
+
+/*
+ * Swiper's code loads in the browser after the page is interactive, not with the page, and then
+ * replaces the static row of slides. That swap must never happen while a finger or the mouse is
+ * down: a tap on "Shop now" whose pointerdown started Swiper would otherwise lose its click (the
+ * link it pressed is gone by pointerup). So the first interaction only starts the download; the
+ * swap waits for the module and for every press to end (after the click has been handled).
+ */
+let swiper: SwiperModule | null = null;
+let loading = false;
+let pressed = false;
+let swapped = false;
 const startListeners = new Set<() => void>();
-function start() {
-  if (started) return;
-  started = true;
+const START_EVENTS = ["pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
+const RELEASE_EVENTS = ["pointerup", "pointercancel", "touchend", "touchcancel"] as const;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+function swapWhenReady() {
+  if (!swiper || pressed || swapped) return;
+  swapped = true;
   for (const notify of startListeners) notify();
+}
+function load() {
+  if (loading) return;
+  loading = true;
+  void import("./SwiperCarousel").then((module) => {
+    swiper = module;
+    swapWhenReady();
+  });
+}
+function onPress() {
+  pressed = true;
+  load();
+}
+function onRelease() {
+  pressed = false;
+  // After the click that follows this release has run (a link has started its navigation).
+  setTimeout(swapWhenReady, 0);
+}
+function listen(add: boolean) {
+  const handlers: [string, () => void][] = [
+    ...START_EVENTS.map((e): [string, () => void] => [e, e === "pointerdown" || e === "touchstart" ? onPress : load]),
+    ...RELEASE_EVENTS.map((e): [string, () => void] => [e, onRelease]),
+  ];
+  for (const [event, handler] of handlers) {
+    if (add) window.addEventListener(event, handler, { passive: true });
+    else window.removeEventListener(event, handler);
+  }
 }
 const subscribeStart = (notify: () => void) => {
   startListeners.add(notify);
-  const events = ["pointerdown", "keydown", "touchstart", "wheel", "scroll"] as const;
-  for (const e of events) window.addEventListener(e, start, { once: true, passive: true });
-  const timer = setTimeout(start, CAROUSEL_START_AFTER_MS);
+  if (startListeners.size === 1) {
+    pressed = false;
+    listen(true);
+    timer = setTimeout(load, CAROUSEL_START_AFTER_MS);
+  }
   return () => {
     startListeners.delete(notify);
-    clearTimeout(timer);
-    for (const e of events) window.removeEventListener(e, start);
+    if (startListeners.size === 0) {
+      listen(false);
+      clearTimeout(timer);
+    }
   };
 };
-/** False until the shopper interacts or the page has settled: the static row is shown until then. */
-function useCarouselStarted(): boolean {
+/** Swiper's module once it has taken over (loaded, and no press was under way); null until then and on the server. */
+function useSwiper(): SwiperModule | null {
   return useSyncExternalStore(
     subscribeStart,
-    () => started,
-    () => false,
+    () => (swapped ? swiper : null),
+    () => null,
   );
 }
 
@@ -79,7 +124,7 @@ export function Carousel({
   /** From 768 px up, show the slides as a grid of this many columns instead of a carousel. */
   gridFrom768?: number;
 }) {
-  const hydrated = useCarouselStarted();
+  const loaded = useSwiper();
   const mobile = useIsMobile();
   const slides = Children.toArray(children);
   const spv600 = slidesPerView[600] ?? slidesPerView[0];
@@ -93,21 +138,20 @@ export function Carousel({
       ))}
     </div>
   );
-  if (!hydrated || (gridFrom768 && !mobile)) return staticView;
+  if (!loaded || (gridFrom768 && !mobile)) return staticView;
 
+  const { SwiperCarousel } = loaded;
   return (
-    <Suspense fallback={staticView}>
-      <SwiperCarousel
-        slides={slides}
-        gap={gap}
-        slidesPerView={[slidesPerView[0], spv600, spv1000]}
-        loop={loop && slides.length > spv1000}
-        autoplayMs={autoplayMs}
-        navigation={navigation}
-        pagination={pagination}
-        className={className}
-        label={label}
-      />
-    </Suspense>
+    <SwiperCarousel
+      slides={slides}
+      gap={gap}
+      slidesPerView={[slidesPerView[0], spv600, spv1000]}
+      loop={loop && slides.length > spv1000}
+      autoplayMs={autoplayMs}
+      navigation={navigation}
+      pagination={pagination}
+      className={className}
+      label={label}
+    />
   );
 }
