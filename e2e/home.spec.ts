@@ -41,6 +41,9 @@ test("the home page shows the seeded slider, categories and latest articles", as
     await expect(articles.locator(`a[href="/blog/${blog.slug}"]`)).toHaveCount(1);
   }
 
+  const testimonials = page.getByRole("region", { name: "What our customers say" });
+  await expect(testimonials.getByRole("img", { name: /^Rated [1-5] out of 5$/ }).first()).toHaveText(/^★{1,5}$/);
+
   await expect(page.getByRole("contentinfo")).toContainText(data.websiteName);
 
   const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => {

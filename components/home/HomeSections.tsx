@@ -68,10 +68,9 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
         {items.map((t) => (
           <li key={t.id}>
             <figure className="h-full rounded-xl bg-white p-6 shadow-sm">
-              <p className="flex gap-0.5 text-saffron" role="img" aria-label={`Rated ${t.rating} out of 5`}>
-                {Array.from({ length: t.rating }, (_, i) => (
-                  <Icon key={i} name="star" size={16} fill="currentColor" />
-                ))}
+              {/* Text stars: one glyph each instead of an <svg> each (40 fewer elements on the home page). */}
+              <p className="text-lg leading-none tracking-[0.15em] text-saffron" role="img" aria-label={`Rated ${t.rating} out of 5`}>
+                {"★".repeat(t.rating)}
               </p>
               <blockquote className="mt-3 text-ink/85">“{t.quote}”</blockquote>
               <figcaption className="mt-4 text-sm font-semibold">
