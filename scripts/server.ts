@@ -12,7 +12,6 @@
  * Started by `npm start` and by the test, bench and Lighthouse scripts (scripts/lib/build.ts).
  */
 import http from "node:http";
-import { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
@@ -28,8 +27,6 @@ function malformedPath(url: string): boolean {
     return true;
   }
 }
-
-const noop = () => undefined;
 
 async function main() {
   const config = getConfig();
@@ -55,14 +52,8 @@ async function main() {
     }
     // The cache sees the bytes as they leave, so it stores (and replays) compressed answers.
     if (cache.handle(req, res) === "hit") return;
+    // compression (1.8.2+) releases its zlib stream itself when a client disconnects mid-answer.
     compress(req, res, () => {
-      // A client that disconnects mid-answer leaves the compressor's zlib stream open; end it.
-      res.once("close", () => {
-        if (res.writableFinished) return;
-        const stream = res.on("drain", noop);
-        res.off("drain", noop);
-        if (stream !== res && stream instanceof Duplex) stream.destroy();
-      });
       handle(req, res).catch((error: unknown) => {
         console.error(error);
         if (!res.headersSent) {

@@ -8,10 +8,10 @@ import type { BlogSummary } from "@/lib/server/content";
 
 export const ARTICLE_AUTOPLAY_MS = 4_200;
 
-/** Latest articles: the first 6 posts, 1, 2 or 4 at a time, every 4.2 s. */
 /** What a card shows; the page passes only these fields, so the RSC payload stays small. */
 export type ArticleTile = Pick<BlogSummary, "id" | "title" | "slug" | "banner" | "excerpt" | "publishedAt">;
 
+/** Latest articles: the first 6 posts, 1, 2 or 4 at a time, every 4.2 s. */
 export function ArticleCarousel({ posts }: { posts: ArticleTile[] }) {
   return (
     <section aria-labelledby="latest-articles" className="defer-render bg-sand/60 py-14">
