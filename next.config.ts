@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { SITE_CSP } from "./lib/security/csp";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -6,6 +7,7 @@ const securityHeaders = [
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  { key: "Content-Security-Policy", value: SITE_CSP },
 ];
 
 const nextConfig: NextConfig = {

@@ -13,6 +13,13 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters.").optional(),
   API_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
+  SMTP_URL: z.string().trim().regex(/^smtps?:\/\//i, "SMTP_URL must start with smtp:// or smtps://.").optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  DEMO_DATA: z.enum(["0", "1"]).optional(),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(5).default(0),
+  UPLOADS_DIR: z.string().trim().min(1).optional(),
 });
 
 export type DatabaseTarget =
@@ -30,6 +37,18 @@ export type AppConfig = {
   /** Seconds the server keeps public API reads in its response cache (scripts/server.ts); 0 = off. */
   apiCacheSeconds: number;
   database: DatabaseTarget;
+  /** Secret for session cookie signatures and code hashes; null = generated once and kept in the database. */
+  authSecret: string | null;
+  /** SMTP server for mail; null = mail goes to the outbox table and the server console. */
+  smtpUrl: string | null;
+  mailFrom: string | null;
+  /** Load the demo catalog and demo customer into an empty database on npm start. */
+  demoData: boolean;
+  sessionDays: number;
+  /** Proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
+  trustedProxies: number;
+  /** Folder for uploaded files (avatars). */
+  uploadsDir: string;
 };
 
 export const DEFAULT_SQLITE_FILE = "data/store.db";
@@ -51,6 +70,15 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
   return { dialect: "sqlite", file: path.resolve(cwd, value) };
 }
 
+/**
+ * The demo catalog and its demo customer (a published password) are loaded only into the embedded
+ * default database, unless DEMO_DATA says otherwise: DEMO_DATA=1 forces it, DEMO_DATA=0 never.
+ */
+export function demoDataEnabled(flag: "0" | "1" | undefined, databaseUrl: string | undefined): boolean {
+  if (flag) return flag === "1";
+  return !databaseUrl?.trim();
+}
+
 let cached: AppConfig | undefined;
 
 export function getConfig(): AppConfig {
@@ -61,6 +89,7 @@ export function getConfig(): AppConfig {
     throw new Error(`Invalid environment: ${detail}`);
   }
   const env = parsed.data;
+  const database = parseDatabaseUrl(env.DATABASE_URL);
   cached = {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -69,7 +98,14 @@ export function getConfig(): AppConfig {
     poolMax: env.DATABASE_POOL_MAX,
     adminKey: env.ADMIN_KEY ?? null,
     apiCacheSeconds: env.API_CACHE_SECONDS,
-    database: parseDatabaseUrl(env.DATABASE_URL),
+    database,
+    authSecret: env.AUTH_SECRET ?? null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || null,
+    demoData: demoDataEnabled(env.DEMO_DATA, env.DATABASE_URL),
+    sessionDays: env.SESSION_DAYS,
+    trustedProxies: env.TRUSTED_PROXIES,
+    uploadsDir: env.UPLOADS_DIR ? path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR) : path.join(process.cwd(), "data", "uploads"),
   };
   return cached;
 }

@@ -44,6 +44,11 @@ async function main() {
   ) => void;
 
   const server = http.createServer((req, res) => {
+    // The peer's address always ends X-Forwarded-For; what a client wrote before it counts only
+    // through TRUSTED_PROXIES proxies (lib/server/client-ip.ts), so rate limits cannot be dodged.
+    const peer = req.socket.remoteAddress ?? "unknown";
+    const sent = req.headers["x-forwarded-for"];
+    req.headers["x-forwarded-for"] = config.trustedProxies > 0 && sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
     const url = req.url ?? "/";
     if (url.startsWith("/api/") && malformedPath(url)) {
       res.writeHead(400, { "content-type": "application/json" });

@@ -1,12 +1,14 @@
 /**
  * npm start — one command from a fresh clone to a running store:
- * migrate the database DATABASE_URL names, seed the demo catalog when it is empty,
- * build when there is no build or the sources changed, then serve on PORT (default 3000).
+ * migrate the database DATABASE_URL names; on the embedded default database (or DEMO_DATA=1) load
+ * the demo catalog and demo customer when it is empty, elsewhere only the shop's essentials
+ * (locations, settings), so no published password lands in a real shop's database; build when
+ * there is no build or the sources changed, then serve on PORT (default 3000).
  */
 import { getConfig } from "../lib/config";
 import { openDatabase } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
-import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase } from "../lib/seed";
+import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, seedEssentials } from "../lib/seed";
 import { ensureBuild, startServer } from "./lib/build";
 
 async function main() {
@@ -17,7 +19,10 @@ async function main() {
   const handle = await openDatabase(config.database);
   try {
     await migrateToLatest(handle);
-    if (await isCatalogEmpty(handle)) {
+    if (!config.demoData) {
+      await seedEssentials(handle, { log: (line) => console.log(`  ${line}`) });
+      if (await isCatalogEmpty(handle)) console.log("The shop has no products yet. For the demo catalog, run: npm run db:seed");
+    } else if (await isCatalogEmpty(handle)) {
       console.log("Empty database: loading the demo catalog...");
       await seedDatabase(handle, { log: (line) => console.log(`  ${line}`) });
     }
@@ -34,7 +39,9 @@ async function main() {
   child.on("exit", (code) => process.exit(code ?? 0));
 
   console.log(`\nThe store is starting at http://localhost:${config.port}`);
-  console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}\n`);
+  if (config.demoData) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
+  if (!config.smtpUrl) console.log("No SMTP_URL: mail (sign-in codes, reset links) is printed here and kept for npm run outbox.");
+  console.log("");
 }
 
 main().catch((error: unknown) => {

@@ -109,3 +109,36 @@ export type ApiCmsPage = {
 };
 
 export type ApiOption = { id: number; name: string };
+
+/** The signed-in customer (spec §3 user_data, plus phone and the verified flag). */
+export type ApiUser = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  /** The same photo; the old site read avatar_original from get-user-by-access_token. */
+  avatar_original: string | null;
+  email_verified: boolean;
+};
+
+/** POST /auth/login and /auth/otp/verify. */
+export type ApiLoginAnswer = ApiAction & { access_token: string; token_type: "Bearer"; user: ApiUser };
+
+/** A shipping address (spec §3), ids of the country, state and city with their names. */
+export type ApiAddress = {
+  id: number;
+  user_id: number;
+  address: string;
+  country: number;
+  state: number;
+  city: number;
+  country_name: string;
+  state_name: string;
+  city_name: string;
+  postal_code: string;
+  phone: string;
+  set_default: 0 | 1;
+};
+
+export type ApiCoupon = { title: string; code: string };

@@ -1,5 +1,14 @@
-/** Name of the httpOnly cookie that carries the session token on the web. */
-export const SESSION_COOKIE = "furnish_session";
+/**
+ * Name of the httpOnly cookie that carries the session (better-auth's, with the store's prefix).
+ * Over https better-auth names it "__Secure-kesar.session_token".
+ */
+export const SESSION_COOKIE = "kesar.session_token";
+export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+/**
+ * A readable cookie that only says "a session was opened in this browser", so the header's
+ * client islands ask the API who is signed in only when someone may be. It proves nothing.
+ */
+export const SIGNED_IN_HINT_COOKIE = "kesar_signed_in";
 /** Guest cart id cookie: "guest_" plus 9 random characters, kept 30 days. */
 export const GUEST_COOKIE = "guest_id";
 

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
+import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import type { Pool, PoolConfig } from "pg";
 import type { DatabaseTarget } from "../config";
 import type { Database } from "./schema";
 
@@ -8,12 +10,39 @@ export type Dialect = DatabaseTarget["dialect"];
 
 export type Db = Kysely<Database>;
 
+/** The driver under Kysely, for the few libraries that talk to it directly (the rate limiter). */
+export type RawClient = { dialect: "sqlite"; sqlite: BetterSqlite3.Database } | { dialect: "postgres"; pool: Pool };
+
 export type DbHandle = {
   db: Db;
   dialect: Dialect;
   target: DatabaseTarget;
+  raw: RawClient;
   close: () => Promise<void>;
 };
+
+/**
+ * Opens a PostgreSQL pool. With `isoTimestamps` (the store's own queries), timestamps come back
+ * as ISO strings and 64-bit counts as numbers, as on SQLite. The parsers are set on this pool
+ * only, so a pool opened without them (better-auth's, which expects Date objects) keeps pg's own.
+ */
+export async function openPgPool(url: string, max: number, isoTimestamps: boolean): Promise<Pool> {
+  const pg = await import("pg");
+  const { Pool: PgPool, types } = pg.default ?? pg;
+  const config: PoolConfig = { connectionString: url, max };
+  if (isoTimestamps) {
+    const own: Record<number, (value: string) => unknown> = {
+      1184: (value) => new Date(value).toISOString(),
+      1114: (value) => new Date(`${value}Z`).toISOString(),
+      20: (value) => Number(value),
+      1700: (value) => Number(value),
+    };
+    config.types = {
+      getTypeParser: ((oid: number, format?: "text" | "binary") => own[oid] ?? types.getTypeParser(oid, format)) as typeof types.getTypeParser,
+    };
+  }
+  return new PgPool(config);
+}
 
 /** Opens a Kysely instance for a target. SQLite files and their folder are created on first use. */
 export async function openDatabase(target: DatabaseTarget, options: { poolMax?: number } = {}): Promise<DbHandle> {
@@ -26,16 +55,9 @@ export async function openDatabase(target: DatabaseTarget, options: { poolMax?: 
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, dialect: "sqlite", target, close: () => db.destroy() };
+    return { db, dialect: "sqlite", target, raw: { dialect: "sqlite", sqlite }, close: () => db.destroy() };
   }
-  const pg = await import("pg");
-  const { Pool, types } = pg.default ?? pg;
-  // Timestamps come back as ISO strings and 64-bit counts as numbers, as on SQLite.
-  types.setTypeParser(1184, (value: string) => new Date(value).toISOString());
-  types.setTypeParser(1114, (value: string) => new Date(`${value}Z`).toISOString());
-  types.setTypeParser(20, (value: string) => Number(value));
-  types.setTypeParser(1700, (value: string) => Number(value));
-  const pool = new Pool({ connectionString: target.url, max: options.poolMax ?? 10 });
+  const pool = await openPgPool(target.url, options.poolMax ?? 10, true);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: "postgres", target, close: () => db.destroy() };
+  return { db, dialect: "postgres", target, raw: { dialect: "postgres", pool }, close: () => db.destroy() };
 }

@@ -17,40 +17,67 @@ export interface UsersTable {
   name: string;
   email: string;
   phone: string | null;
-  password_hash: string | null;
+  /** Path of the re-encoded avatar served by /avatars/{file}; null when none. */
   avatar: string | null;
-  email_verified_at: string | null;
+  /** better-auth's boolean: true/false on PostgreSQL, 1/0 on SQLite. */
+  email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Set when the customer deleted the account; the row stays, anonymised, for the orders. */
+  deleted_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
 
+/** better-auth's session; token is the SHA-256 of the session token (lib/server/auth/hashed-sessions.ts). */
 export interface SessionsTable {
   id: Id;
   user_id: number;
-  token_hash: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
-  expires_at: Timestamp;
-  last_used_at: Timestamp;
+  updated_at: Timestamp;
 }
 
-export interface OtpCodesTable {
+/** better-auth's account; provider_id "credential" holds the password hash. */
+export interface AccountsTable {
   id: Id;
-  email: string;
-  purpose: "login" | "verify_email";
-  code_hash: string;
-  attempts: ColumnType<number, number | undefined, number>;
+  user_id: number;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's verification values: sign-in codes, reset tokens, email-change codes (hashed). */
+export interface VerificationsTable {
+  id: Id;
+  identifier: string;
+  value: string;
   expires_at: Timestamp;
-  used_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
   created_at: Timestamp;
 }
 
-export interface PasswordResetTokensTable {
-  id: Id;
-  user_id: number;
-  token_hash: string;
-  expires_at: Timestamp;
-  used_at: string | null;
+export interface AppSecretsTable {
+  name: string;
+  value: string;
   created_at: Timestamp;
 }
 
@@ -354,8 +381,10 @@ export interface TestimonialsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
-  otp_codes: OtpCodesTable;
-  password_reset_tokens: PasswordResetTokensTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  mail_outbox: MailOutboxTable;
+  app_secrets: AppSecretsTable;
   countries: CountriesTable;
   states: StatesTable;
   cities: CitiesTable;

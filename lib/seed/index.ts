@@ -24,7 +24,7 @@ import {
 import { BLOGS, BUSINESS_SETTINGS, CMS_PAGES, COUPONS, DEMO_CUSTOMER, DEMO_CUSTOMER_DETAILS, SEED_EPOCH, SLIDERS, TESTIMONIALS } from "./content";
 import { FAMILIES } from "./families";
 import { generateProducts } from "./generate";
-import { allImageJobs, blogBannerUrl, categoryCoverUrl, productPhotos, renderImages, sliderUrl, type RenderResult } from "./images";
+import { allImageJobs, blogBannerUrl, brandImageJobs, categoryCoverUrl, productPhotos, renderImages, sliderUrl, type RenderResult } from "./images";
 import { INDIA, seedLocations } from "./locations";
 import { chunk, hashString } from "./prng";
 
@@ -350,7 +350,10 @@ async function seedContent(trx: Db, categoryIds: Map<string, number>, inserted: 
       .execute();
     inserted.coupons += 1;
   }
+}
 
+/** The shop's business settings (name, logos, contact details, policies); existing values are kept. */
+async function seedSettings(trx: Db, inserted: Counter): Promise<void> {
   const settingTypes = new Set((await trx.selectFrom("business_settings").select("type").execute()).map((s) => s.type));
   const missingSettings = BUSINESS_SETTINGS.filter((s) => !settingTypes.has(s.type));
   if (missingSettings.length) {
@@ -362,7 +365,7 @@ async function seedContent(trx: Db, categoryIds: Map<string, number>, inserted: 
   }
 }
 
-async function seedDemoCustomer(trx: Db, countryId: number, inserted: Counter): Promise<void> {
+async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId: number, inserted: Counter): Promise<void> {
   const existing = await trx.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst();
   if (existing) return;
   const user = await trx
@@ -371,15 +374,33 @@ async function seedDemoCustomer(trx: Db, countryId: number, inserted: Counter): 
       name: DEMO_CUSTOMER.name,
       email: DEMO_CUSTOMER.email,
       phone: DEMO_CUSTOMER_DETAILS.phone,
-      password_hash: await hashPassword(DEMO_CUSTOMER.password),
       avatar: null,
-      email_verified_at: DEMO_CUSTOMER_DETAILS.verifiedAt,
+      email_verified: dialect === "postgres" ? true : 1,
+      deleted_at: null,
       created_at: DEMO_CUSTOMER_DETAILS.createdAt,
       updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   inserted.users += 1;
+  // The password lives on better-auth's credential account (lib/server/auth/).
+  await trx
+    .insertInto("accounts")
+    .values({
+      user_id: user.id,
+      account_id: String(user.id),
+      provider_id: "credential",
+      password: await hashPassword(DEMO_CUSTOMER.password),
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
+      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
+    })
+    .execute();
   for (const a of DEMO_CUSTOMER_DETAILS.addresses) {
     const place = await trx
       .selectFrom("cities")
@@ -413,6 +434,20 @@ async function seedDemoCustomer(trx: Db, countryId: number, inserted: Counter): 
 // Entry point
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * What a shop needs before its first product: India's states and cities (addresses) and the
+ * business settings with the brand images they name. No catalog, no demo customer. npm start
+ * loads only this into a database that is not the embedded default (DEMO_DATA in lib/config.ts).
+ */
+export async function seedEssentials(handle: DbHandle, options: Pick<SeedOptions, "mediaDir" | "log"> = {}): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  const inserted = zeroCounts();
+  const images = await renderImages(brandImageJobs(), options.mediaDir ?? path.resolve("public/media"), { log });
+  await handle.db.transaction().execute((trx) => seedLocations(trx));
+  await handle.db.transaction().execute((trx) => seedSettings(trx, inserted));
+  log(`Essentials: locations, ${inserted.business_settings} new settings, ${images.rendered} brand images rendered`);
+}
+
 export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -442,7 +477,8 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     await db.transaction().execute((trx) => seedProducts(trx, categoryIds, valueIds, inserted));
     log(`Catalog: ${inserted.categories} categories, ${inserted.products} products, ${inserted.product_photos} photos inserted`);
     await db.transaction().execute((trx) => seedContent(trx, categoryIds, inserted));
-    await db.transaction().execute((trx) => seedDemoCustomer(trx, countryId, inserted));
+    await db.transaction().execute((trx) => seedSettings(trx, inserted));
+    await db.transaction().execute((trx) => seedDemoCustomer(trx, handle.dialect, countryId, inserted));
     if (options.products && options.products > 0) {
       const target = options.products;
       const result = await db.transaction().execute((trx) => generateProducts(trx, target, log));

@@ -60,7 +60,8 @@ async function snapshot(handle: DbHandle) {
     photos: await db.selectFrom("product_photos").select(["id", "product_id", "path"]).orderBy("id").execute(),
     cities: await db.selectFrom("cities").select(["id", "state_id", "name"]).orderBy("id").execute(),
     settings: await db.selectFrom("business_settings").select(["id", "type", "value"]).orderBy("id").execute(),
-    users: await db.selectFrom("users").select(["id", "email", "password_hash"]).orderBy("id").execute(),
+    users: await db.selectFrom("users").select(["id", "email"]).orderBy("id").execute(),
+    accounts: await db.selectFrom("accounts").select(["id", "user_id", "password"]).orderBy("id").execute(),
     addresses: await db.selectFrom("addresses").selectAll().orderBy("id").execute(),
   };
 }
@@ -264,8 +265,14 @@ describe("seedDatabase (base catalog on SQLite)", () => {
   it("creates the demo customer with two addresses, exactly one default", async () => {
     const user = await handle.db.selectFrom("users").selectAll().where("email", "=", DEMO_CUSTOMER.email).executeTakeFirstOrThrow();
     expect(user.name).toBe(DEMO_CUSTOMER.name);
-    expect(user.email_verified_at).toBeTruthy();
-    expect(await verifyPassword(DEMO_CUSTOMER.password, user.password_hash)).toBe(true);
+    expect(Boolean(user.email_verified)).toBe(true);
+    const credential = await handle.db
+      .selectFrom("accounts")
+      .select("password")
+      .where("user_id", "=", user.id)
+      .where("provider_id", "=", "credential")
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword(DEMO_CUSTOMER.password, credential.password)).toBe(true);
     const addresses = await handle.db
       .selectFrom("addresses")
       .innerJoin("states", "states.id", "addresses.state_id")

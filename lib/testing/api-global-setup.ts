@@ -1,5 +1,8 @@
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureBuild, startServer, waitForServer } from "../../scripts/lib/build";
 import { getConfig } from "../config";
@@ -7,6 +10,7 @@ import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
 import { seedDatabase } from "../seed";
 import { createTestDatabase, type TestDatabase } from "./databases";
+import { startMailReceiver } from "./mail-receiver";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +19,8 @@ declare module "vitest" {
     dialect: "sqlite" | "postgres";
     systemKey: string;
     adminKey: string;
+    /** Folder where the test SMTP server writes the mails it receives (./mail-receiver.ts). */
+    mailDir: string;
   }
 }
 
@@ -33,6 +39,8 @@ function freePort(): Promise<number> {
 
 let server: ChildProcess | undefined;
 let database: TestDatabase | undefined;
+let mail: Awaited<ReturnType<typeof startMailReceiver>> | undefined;
+let uploads: string | undefined;
 
 /**
  * API tests run against the real production server on a fresh database of the dialect TEST_DB
@@ -55,7 +63,11 @@ export async function setup(project: TestProject) {
   const adminKey = "api-test-admin-key-0123456789";
   await ensureBuild(env);
   const port = await freePort();
-  server = startServer(port, { ...env, ADMIN_KEY: adminKey }, { quiet: true });
+  mail = await startMailReceiver();
+  uploads = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-uploads-"));
+  // Run-time settings only (they do not change the build): mail goes to the test SMTP server;
+  // one trusted proxy lets a test speak for different client addresses through X-Forwarded-For.
+  server = startServer(port, { ...env, ADMIN_KEY: adminKey, SMTP_URL: mail.url, MAIL_FROM: "Kesar Home <care@kesarhome.in>", TRUSTED_PROXIES: "1", UPLOADS_DIR: uploads }, { quiet: true });
   let output = "";
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -71,6 +83,7 @@ export async function setup(project: TestProject) {
   project.provide("dialect", dialect);
   project.provide("systemKey", getConfig().systemKey);
   project.provide("adminKey", adminKey);
+  project.provide("mailDir", mail.dir);
 }
 
 export async function teardown() {
@@ -79,4 +92,6 @@ export async function teardown() {
     await new Promise((resolve) => server?.once("exit", resolve));
   }
   await database?.drop();
+  await mail?.stop();
+  if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
 }

@@ -17,9 +17,9 @@ function hasSystemKey(request: Request): boolean {
   return timingSafeEqual(digest(sent), digest(getConfig().systemKey));
 }
 
-export function errorResponse(status: number, message: string, errors?: Record<string, string[]>): Response {
+export function errorResponse(status: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>): Response {
   const body: ApiErrorBody = errors ? { result: false, message, errors } : { result: false, message };
-  return Response.json(body, { status });
+  return Response.json(body, { status, headers });
 }
 
 export function zodErrors(error: ZodError): Record<string, string[]> {
@@ -55,27 +55,31 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
-/** Reads a JSON body of at most 1 MB: 413 when larger, 400 when it is not JSON, 422 when it does not fit the schema. */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+/** Reads a body of at most `max` bytes: 413 with `tooLarge` when it is larger. */
+export async function readBytes(request: Request, max: number, tooLarge: string): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "Request body is larger than 1 MB.");
-  let text = "";
+  if (declared > max) throw new ApiError(413, tooLarge);
+  const chunks: Uint8Array[] = [];
   if (request.body) {
     const reader = request.body.getReader();
-    const decoder = new TextDecoder();
     let size = 0;
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
-      if (size > MAX_BODY_BYTES) {
+      if (size > max) {
         await reader.cancel();
-        throw new ApiError(413, "Request body is larger than 1 MB.");
+        throw new ApiError(413, tooLarge);
       }
-      text += decoder.decode(value, { stream: true });
+      chunks.push(value);
     }
-    text += decoder.decode();
   }
+  return Buffer.concat(chunks);
+}
+
+/** Reads a JSON body of at most 1 MB: 413 when larger, 400 when it is not JSON, 422 when it does not fit the schema. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const text = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES, "Request body is larger than 1 MB."));
   let body: unknown;
   try {
     body = text.trim() === "" ? {} : JSON.parse(text);
@@ -93,9 +97,9 @@ type Context<P> = { params: Promise<P> };
  */
 export function handler<P extends Record<string, string | string[]> = Record<string, never>>(
   fn: (request: NextRequest, params: P) => Promise<Response>,
-  options: { systemKey?: boolean } = {},
+  options: { systemKey?: boolean; personal?: boolean } = {},
 ) {
-  return async (request: NextRequest, context: Context<P>): Promise<Response> => {
+  const run = async (request: NextRequest, context: Context<P>): Promise<Response> => {
     try {
       if (options.systemKey !== false && !hasSystemKey(request)) {
         return errorResponse(403, "Missing or invalid System-Key header.");
@@ -104,7 +108,7 @@ export function handler<P extends Record<string, string | string[]> = Record<str
     } catch (error) {
       // Next.js control flow (prerender bail-outs, notFound, redirect) is not an API failure.
       unstable_rethrow(error);
-      if (error instanceof ApiError) return errorResponse(error.status, error.message, error.errors);
+      if (error instanceof ApiError) return errorResponse(error.status, error.message, error.errors, error.headers);
       if (error instanceof ZodError) {
         const failed = validationFailed(error);
         return errorResponse(422, failed.message, failed.errors);
@@ -113,4 +117,17 @@ export function handler<P extends Record<string, string | string[]> = Record<str
       return errorResponse(500, "Something went wrong on our side. Please try again.");
     }
   };
+  if (!options.personal) return run;
+  // Answers about the caller (or that sign them in or out) are never stored by a shared cache.
+  return async (request: NextRequest, context: Context<P>): Promise<Response> => {
+    const response = await run(request, context);
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  };
+}
+
+/** Passes better-auth's Set-Cookie headers (session opened, refreshed or ended) on to the client. */
+export function withCookies(response: Response, setCookies: readonly string[]): Response {
+  for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  return response;
 }

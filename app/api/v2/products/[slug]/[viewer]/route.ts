@@ -1,20 +1,32 @@
 import { z } from "zod";
+import { identify } from "@/lib/server/auth/session";
 import { getProductBySlug } from "@/lib/server/catalog";
 import { ApiError } from "@/lib/server/errors";
+import { recordView } from "@/lib/server/recently-viewed";
 import { slugParam } from "@/lib/validation/catalog";
 import { handler, list, parse } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";
 
 const params = z.object({
   slug: slugParam,
-  // The viewer's user id for recently-viewed tracking, 0 for guests. Identity comes from the
-  // session, so a viewer id is only ever recorded for the signed-in user it names.
+  // The viewer's user id, 0 for guests (the old site's "208").
   viewer: z.coerce.number({ error: "Viewer must be a number." }).int().min(0).max(2_147_483_647),
 });
 
-export const GET = handler<{ slug: string; viewer: string }>(async (_request, raw) => {
-  const { slug } = parse(params, raw);
+/**
+ * GET /products/{slug}/{viewer}: the product. When the viewer is the signed-in customer (the
+ * session says so; the number alone proves nothing), the view is recorded for their dashboard's
+ * Recently viewed. A number that is not the caller's own records nothing.
+ */
+export const GET = handler<{ slug: string; viewer: string }>(async (request, raw) => {
+  const { slug, viewer } = parse(params, raw);
   const product = await getProductBySlug(slug);
   if (!product) throw new ApiError(404, "Product not found.");
-  return list([productDetail(product)]);
+  const response = list([productDetail(product)]);
+  if (viewer > 0) {
+    const identity = await identify(request.headers);
+    if (identity && identity.user.id === viewer) await recordView(viewer, slug);
+    response.headers.set("Cache-Control", "private, no-store");
+  }
+  return response;
 });

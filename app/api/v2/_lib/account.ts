@@ -1,0 +1,48 @@
+import type { ApiAddress, ApiUser } from "@/lib/api/types";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/constants";
+import { getConfig } from "@/lib/config";
+import type { Address } from "@/lib/server/addresses";
+import type { SignedIn } from "@/lib/server/auth/flows";
+import type { SessionUser } from "@/lib/server/auth/session";
+import { action, withCookies } from "./http";
+
+export const presentUser = (u: SessionUser): ApiUser => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  phone: u.phone,
+  avatar: u.avatar,
+  avatar_original: u.avatar,
+  email_verified: u.emailVerified,
+});
+
+function hintCookie(maxAgeSeconds: number): string {
+  const secure = getConfig().siteUrl.startsWith("https://") ? "; Secure" : "";
+  return `${SIGNED_IN_HINT_COOKIE}=${maxAgeSeconds > 0 ? "1" : ""}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
+}
+
+/** `{ result, message, access_token, token_type, user }` with the session cookie and the hint cookie. */
+export function signedInAnswer(signedIn: SignedIn, message: string): Response {
+  const response = action(true, message, 200, { access_token: signedIn.token, token_type: "Bearer", user: presentUser(signedIn.user) });
+  return withCookies(response, [...signedIn.setCookies, hintCookie(getConfig().sessionDays * 24 * 60 * 60)]);
+}
+
+/** `{ result, message }` clearing the session cookie and the hint cookie. */
+export function signedOutAnswer(setCookies: readonly string[], message: string): Response {
+  return withCookies(action(true, message), [...setCookies, hintCookie(0)]);
+}
+
+export const presentAddress = (a: Address): ApiAddress => ({
+  id: a.id,
+  user_id: a.userId,
+  address: a.address,
+  country: a.countryId,
+  state: a.stateId,
+  city: a.cityId,
+  country_name: a.countryName,
+  state_name: a.stateName,
+  city_name: a.cityName,
+  postal_code: a.postalCode,
+  phone: a.phone,
+  set_default: a.isDefault ? 1 : 0,
+});

@@ -1,0 +1,13 @@
+import { sendDeletionCode } from "@/lib/server/account";
+import { requestIp, requireIdentity } from "@/lib/server/auth/session";
+import { action, handler } from "../../../_lib/http";
+
+/** POST /account/delete/code: a code to the account's email, to confirm the deletion. */
+export const POST = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    await sendDeletionCode(user, requestIp(request));
+    return action(true, "We have sent a code to your email address.");
+  },
+  { personal: true },
+);

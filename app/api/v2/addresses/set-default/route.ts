@@ -1,0 +1,19 @@
+import { ADDRESS_NOT_FOUND, setDefaultAddress } from "@/lib/server/addresses";
+import { requireIdentity } from "@/lib/server/auth/session";
+import { ApiError } from "@/lib/server/errors";
+import { addressIdQuery } from "@/lib/validation/account";
+import { action, handler, parse } from "../../_lib/http";
+
+/** GET (the spec's call) or POST /addresses/set-default?address_id=: makes it the only default. */
+const setDefault = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request, { changes: true });
+    const { address_id } = parse(addressIdQuery, Object.fromEntries(request.nextUrl.searchParams));
+    if (!(await setDefaultAddress(user.id, address_id))) throw new ApiError(404, ADDRESS_NOT_FOUND);
+    return action(true, "Address set as default!");
+  },
+  { personal: true },
+);
+
+export const GET = setDefault;
+export const POST = setDefault;

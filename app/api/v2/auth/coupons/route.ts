@@ -1,0 +1,12 @@
+import { identify } from "@/lib/server/auth/session";
+import { availableCoupons } from "@/lib/server/coupons";
+import { handler, list } from "../../_lib/http";
+
+/** GET /auth/coupons: coupons the caller may use now (title and code). */
+export const GET = handler(
+  async (request) => {
+    const identity = await identify(request.headers);
+    return list(await availableCoupons(identity?.user.id ?? null));
+  },
+  { personal: true },
+);

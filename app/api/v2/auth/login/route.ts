@@ -1,0 +1,15 @@
+import { signInWithPassword } from "@/lib/server/auth/flows";
+import { requestIp } from "@/lib/server/auth/session";
+import { loginSchema } from "@/lib/validation/auth";
+import { signedInAnswer } from "../../_lib/account";
+import { handler, readJson } from "../../_lib/http";
+
+/** POST /auth/login: email (or phone) and password; a new session for every sign-in. */
+export const POST = handler(
+  async (request) => {
+    const input = await readJson(request, loginSchema);
+    const signedIn = await signInWithPassword(input, requestIp(request), request.headers);
+    return signedInAnswer(signedIn, "Logged in successfully");
+  },
+  { personal: true },
+);

@@ -1,0 +1,15 @@
+import { signInWithCode } from "@/lib/server/auth/flows";
+import { requestIp } from "@/lib/server/auth/session";
+import { otpVerifySchema } from "@/lib/validation/auth";
+import { signedInAnswer } from "../../../_lib/account";
+import { handler, readJson } from "../../../_lib/http";
+
+/** POST /auth/otp/verify: signs in with the emailed code. */
+export const POST = handler(
+  async (request) => {
+    const input = await readJson(request, otpVerifySchema);
+    const signedIn = await signInWithCode(input.email_or_phone, input.otp, requestIp(request), request.headers);
+    return signedInAnswer(signedIn, "OTP verified successfully.");
+  },
+  { personal: true },
+);

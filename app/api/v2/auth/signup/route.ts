@@ -1,0 +1,17 @@
+import { signUp } from "@/lib/server/auth/flows";
+import { requestIp } from "@/lib/server/auth/session";
+import { signUpSchema } from "@/lib/validation/auth";
+import { action, handler, readJson } from "../../_lib/http";
+
+/**
+ * POST /auth/signup. The same answer for a new and an already registered email (the owner of a
+ * known email gets a mail instead); nobody is signed in, so no access_token is given.
+ */
+export const POST = handler(
+  async (request) => {
+    const input = await readJson(request, signUpSchema);
+    await signUp(input, requestIp(request));
+    return action(true, "Registration successful! Please log in.", 200, { access_token: null });
+  },
+  { personal: true },
+);

@@ -1,0 +1,16 @@
+import { identify } from "@/lib/server/auth/session";
+import { ApiError } from "@/lib/server/errors";
+import { accessTokenSchema } from "@/lib/validation/auth";
+import { handler, readJson } from "../_lib/http";
+
+/** POST /get-user-by-access_token: the profile behind an access token (spec §7). */
+export const POST = handler(
+  async (request) => {
+    const { access_token } = await readJson(request, accessTokenSchema);
+    const identity = await identify(new Headers({ authorization: `Bearer ${access_token}` }));
+    if (!identity) throw new ApiError(401, "The access token is not valid or has expired.");
+    const u = identity.user;
+    return Response.json({ result: true, id: u.id, name: u.name, email: u.email, phone: u.phone, avatar_original: u.avatar });
+  },
+  { personal: true },
+);

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { ADDRESS_NOT_FOUND, getAddress } from "@/lib/server/addresses";
+import { requireIdentity } from "@/lib/server/auth/session";
+import { ApiError } from "@/lib/server/errors";
+import { idParam } from "@/lib/validation/catalog";
+import { presentAddress } from "../../../../_lib/account";
+import { handler, list, parse } from "../../../../_lib/http";
+
+/** GET /user/shipping/address-with-id/{id}: one of the caller's addresses; another's id is 404. */
+export const GET = handler<{ id: string }>(
+  async (request, params) => {
+    const { user } = await requireIdentity(request);
+    const { id } = parse(z.object({ id: idParam }), params);
+    const address = await getAddress(user.id, id);
+    if (!address) throw new ApiError(404, ADDRESS_NOT_FOUND);
+    return list([presentAddress(address)]);
+  },
+  { personal: true },
+);

@@ -1,0 +1,13 @@
+import { listAddresses } from "@/lib/server/addresses";
+import { requireIdentity } from "@/lib/server/auth/session";
+import { presentAddress } from "../../../_lib/account";
+import { handler, list } from "../../../_lib/http";
+
+/** GET /user/shipping/address: the caller's addresses, the default first. */
+export const GET = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    return list((await listAddresses(user.id)).map(presentAddress));
+  },
+  { personal: true },
+);

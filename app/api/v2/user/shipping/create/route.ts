@@ -1,0 +1,17 @@
+import { createAddress } from "@/lib/server/addresses";
+import { assertOwnUserId, requireIdentity } from "@/lib/server/auth/session";
+import { addressCreateSchema } from "@/lib/validation/account";
+import { presentAddress } from "../../../_lib/account";
+import { action, handler, readJson } from "../../../_lib/http";
+
+/** POST /user/shipping/create: a new address; the first one becomes the default. */
+export const POST = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    const input = await readJson(request, addressCreateSchema);
+    assertOwnUserId(input.user_id, user);
+    const address = await createAddress(user.id, input);
+    return action(true, "Address added successfully", 201, { data: presentAddress(address) });
+  },
+  { personal: true },
+);

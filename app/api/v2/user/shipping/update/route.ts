@@ -1,0 +1,19 @@
+import { ADDRESS_NOT_FOUND, updateAddress } from "@/lib/server/addresses";
+import { assertOwnUserId, requireIdentity } from "@/lib/server/auth/session";
+import { ApiError } from "@/lib/server/errors";
+import { addressUpdateSchema } from "@/lib/validation/account";
+import { presentAddress } from "../../../_lib/account";
+import { action, handler, readJson } from "../../../_lib/http";
+
+/** POST /user/shipping/update: changes one of the caller's addresses; another's id is 404. */
+export const POST = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    const input = await readJson(request, addressUpdateSchema);
+    assertOwnUserId(input.user_id, user);
+    const address = await updateAddress(user.id, input.id, input);
+    if (!address) throw new ApiError(404, ADDRESS_NOT_FOUND);
+    return action(true, "Address edited successfully", 200, { data: presentAddress(address) });
+  },
+  { personal: true },
+);

@@ -1,0 +1,195 @@
+import "server-only";
+import { isAPIError } from "better-auth/api";
+import { getDb } from "@/lib/db";
+import type { LoginInput, SignUpInput } from "@/lib/validation/auth";
+import { ApiError } from "../errors";
+import { sendMail } from "../mail";
+import { noticeMail, welcomeMail } from "../mail-templates";
+import { getAuth } from "./auth";
+import { assertUnderLimit, clearLimit, countAttempt, type LimitRule } from "./limits";
+import { toSessionUser, type SessionUser } from "./session";
+
+/**
+ * Sign-up, sign-in (password or emailed code), password reset and sign-out, in front of
+ * better-auth. Each flow applies the rate limits (./limits.ts), turns better-auth's errors into
+ * the spec's messages and hands back the cookies better-auth set, for the route to pass on.
+ */
+
+export type SignedIn = { user: SessionUser; token: string; setCookies: string[] };
+
+export const INVALID_LOGIN = "Invalid email or password.";
+export const INVALID_CODE = "Invalid OTP";
+export const CODE_EXPIRED = "This code has expired. Please request a new one.";
+export const CODE_USED_UP = "Too many wrong codes. Please request a new one.";
+export const RESET_FAILED = "This reset link is invalid or has expired. Please request a new one.";
+
+const codeOf = (error: unknown): string | undefined => {
+  if (!isAPIError(error)) return undefined;
+  const body = error.body as { code?: string } | undefined;
+  return body?.code;
+};
+
+/** Counts an attempt toward the limits and then throws, so a 429 wins over the failure itself. */
+async function failAfterCounting(checks: [LimitRule, string][], failure: ApiError): Promise<never> {
+  await countAttempt(checks);
+  throw failure;
+}
+
+/**
+ * Opens an account. The answer is the same whether the email is new or known: a known email gets
+ * a mail saying an account exists, a new one a welcome mail; nobody is signed in.
+ */
+export async function signUp(input: SignUpInput, ip: string): Promise<void> {
+  const checks: [LimitRule, string][] = [
+    ["signUpsPerIp", ip],
+    ["signUpsPerEmail", input.email_or_phone],
+  ];
+  await assertUnderLimit(checks);
+  await countAttempt(checks);
+  const auth = await getAuth();
+  const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+  // better-auth answers a known email with a synthetic user (same shape, not stored): only a
+  // stored one gets the welcome mail.
+  const { db } = await getDb();
+  const stored = await db.selectFrom("users").select(["id", "created_at"]).where("email", "=", input.email_or_phone).executeTakeFirst();
+  if (stored && String(stored.id) === String(result.user.id)) {
+    sendMail(input.email_or_phone, (brand) => welcomeMail(brand, input.email_or_phone, input.name));
+  }
+}
+
+async function emailForPhone(phone: string): Promise<string | null> {
+  const { db } = await getDb();
+  const row = await db.selectFrom("users").select("email").where("phone", "=", phone).where("deleted_at", "is", null).executeTakeFirst();
+  return row?.email ?? null;
+}
+
+/** Password sign-in by email, or by phone when an account has that phone. */
+export async function signInWithPassword(input: LoginInput, ip: string, headers: Headers): Promise<SignedIn> {
+  // An unknown phone goes through the same steps (a password hash included) as a wrong password.
+  const email = input.by === "email" ? input.email : ((await emailForPhone(input.phone)) ?? `unknown-phone-${input.phone}@invalid.invalid`);
+  const account = input.by === "email" ? input.email : input.phone;
+  const checks: [LimitRule, string][] = [
+    ["signInFailuresPerAccount", account],
+    ["signInFailuresPerIp", ip],
+  ];
+  await assertUnderLimit(checks);
+  const auth = await getAuth();
+  try {
+    const { headers: out, response } = await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true });
+    await clearLimit("signInFailuresPerAccount", account);
+    return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
+  } catch (error) {
+    if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
+      return failAfterCounting(checks, new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password."));
+    }
+    throw error;
+  }
+}
+
+/**
+ * Emails a sign-in code. Known and unknown emails get the same answer; only a known one gets a
+ * mail (better-auth's disableSignUp), and both count toward the limits.
+ */
+export async function sendSignInCode(email: string, ip: string): Promise<void> {
+  const checks: [LimitRule, string][] = [
+    ["codeGapPerEmail", email],
+    ["codesPerEmail", email],
+    ["codesPerIp", ip],
+  ];
+  await assertUnderLimit(checks);
+  await countAttempt(checks);
+  const auth = await getAuth();
+  await auth.api.sendVerificationOTP({ body: { email, type: "sign-in" } });
+}
+
+function codeFailure(error: unknown): ApiError | null {
+  const code = codeOf(error);
+  if (code === "OTP_EXPIRED") return new ApiError(400, CODE_EXPIRED);
+  if (code === "TOO_MANY_ATTEMPTS") return new ApiError(400, CODE_USED_UP);
+  if (code === "INVALID_OTP" || code === "USER_NOT_FOUND") return new ApiError(400, INVALID_CODE);
+  return null;
+}
+
+/** Signs in with an emailed code: 6 digits, 10 minutes, once, 5 wrong tries. */
+export async function signInWithCode(email: string, otp: string, ip: string, headers: Headers): Promise<SignedIn> {
+  const checks: [LimitRule, string][] = [["codeFailuresPerIp", ip]];
+  await assertUnderLimit(checks);
+  const auth = await getAuth();
+  try {
+    const { headers: out, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers, returnHeaders: true });
+    await clearLimit("signInFailuresPerAccount", email);
+    return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
+  } catch (error) {
+    const failure = codeFailure(error);
+    if (failure) return failAfterCounting(checks, failure);
+    throw error;
+  }
+}
+
+/** Emails a reset link (30 minutes, once). The same answer for unknown emails, which get no mail. */
+export async function requestPasswordReset(email: string, ip: string): Promise<void> {
+  const checks: [LimitRule, string][] = [
+    ["resetGapPerEmail", email],
+    ["resetsPerEmail", email],
+    ["resetsPerIp", ip],
+  ];
+  await assertUnderLimit(checks);
+  await countAttempt(checks);
+  const auth = await getAuth();
+  await auth.api.requestPasswordReset({ body: { email } });
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function resetPassword(token: string, password: string, ip: string): Promise<void> {
+  const checks: [LimitRule, string][] = [["resetFailuresPerIp", ip]];
+  await assertUnderLimit(checks);
+  const auth = await getAuth();
+  try {
+    await auth.api.resetPassword({ body: { token, newPassword: password } });
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_TOKEN" || code === "USER_NOT_FOUND") return failAfterCounting(checks, new ApiError(400, RESET_FAILED));
+    throw error;
+  }
+}
+
+/** Ends the request's session; the answer's cookies clear the browser's. */
+export async function signOut(headers: Headers): Promise<string[]> {
+  const auth = await getAuth();
+  const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
+  return out.getSetCookie();
+}
+
+/** Ends every session of the user (log out of all devices), this one included. */
+export async function signOutEverywhere(userId: number, headers: Headers): Promise<string[]> {
+  const { db } = await getDb();
+  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  return signOut(headers);
+}
+
+/**
+ * Changes the password after checking the current one; other sessions end, this one is replaced
+ * by a new session (new token and cookie).
+ */
+export async function changePassword(user: SessionUser, current: string, next: string, headers: Headers): Promise<SignedIn> {
+  const checks: [LimitRule, string][] = [["reauthFailuresPerAccount", String(user.id)]];
+  await assertUnderLimit(checks);
+  const auth = await getAuth();
+  try {
+    const { headers: out, response } = await auth.api.changePassword({
+      body: { currentPassword: current, newPassword: next, revokeOtherSessions: true },
+      headers,
+      returnHeaders: true,
+    });
+    sendMail(user.email, (brand) =>
+      noticeMail(brand, user.email, "Your password was changed", ["The password of your account was just changed, and your other devices were signed out.", "If it was not you, reset your password at once and write to us."], user.name),
+    );
+    return { user: toSessionUser(response.user), token: response.token ?? "", setCookies: out.getSetCookie() };
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
+      return failAfterCounting(checks, new ApiError(422, "Your current password is not correct.", { current_password: ["Your current password is not correct."] }));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { cookies, headers } from "next/headers";
+import { getConfig } from "@/lib/config";
+import { clientIp } from "../client-ip";
+import { ApiError } from "../errors";
+import { getAuth } from "./auth";
+
+/** The signed-in customer as services see them. */
+export type SessionUser = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  avatar: string | null;
+  emailVerified: boolean;
+};
+
+/** A request's identity: the user, how they proved it, and cookies to pass on (a refreshed session). */
+export type Identity = { user: SessionUser; via: "cookie" | "bearer"; setCookies: string[] };
+
+type AuthUser = { id: string | number; name: string; email: string; image?: string | null; emailVerified?: boolean; phone?: unknown };
+
+export function toSessionUser(user: AuthUser): SessionUser {
+  return {
+    id: Number(user.id),
+    name: user.name,
+    email: user.email,
+    phone: typeof user.phone === "string" && user.phone ? user.phone : null,
+    avatar: user.image ?? null,
+    emailVerified: Boolean(user.emailVerified),
+  };
+}
+
+const bearerOf = (h: Headers) => /^Bearer\s+\S+/i.test(h.get("authorization") ?? "");
+
+/** The session behind a request's cookie or Authorization: Bearer header, or null. */
+export async function identify(requestHeaders: Headers): Promise<Identity | null> {
+  const auth = await getAuth();
+  const { headers: out, response } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+  if (!response) return null;
+  return { user: toSessionUser(response.user), via: bearerOf(requestHeaders) ? "bearer" : "cookie", setCookies: out.getSetCookie() };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const SIGN_IN_REQUIRED = "Please log in to continue.";
+
+/**
+ * The signed-in user of an API request, or 401. A cookie session may change data only when the
+ * request carries X-Requested-With (a page of another site cannot add that header without a CORS
+ * preflight, which this API never grants); `changes` marks the spec's GET calls that change data
+ * (addresses/destroy, addresses/set-default, auth/logout).
+ */
+export async function requireIdentity(request: Request, options: { changes?: boolean } = {}): Promise<Identity> {
+  const identity = await identify(request.headers);
+  if (!identity) throw new ApiError(401, SIGN_IN_REQUIRED);
+  const changes = options.changes ?? !SAFE_METHODS.has(request.method);
+  if (changes && identity.via === "cookie" && !request.headers.get("x-requested-with")) {
+    throw new ApiError(403, "This request must be sent by the store's pages (X-Requested-With header missing).");
+  }
+  return identity;
+}
+
+/** A user_id sent in a body or query must be the caller's own (the spec's clients send one). */
+export function assertOwnUserId(sent: number | undefined, user: SessionUser): void {
+  if (sent !== undefined && sent !== 0 && sent !== user.id) throw new ApiError(403, "You can only change your own account.");
+}
+
+/** The signed-in user of the page being rendered (server components), or null. */
+export async function currentUser(): Promise<SessionUser | null> {
+  const identity = await identify(await headers());
+  return identity?.user ?? null;
+}
+
+/** The client address of an API request, for rate limits (see ../client-ip.ts). */
+export function requestIp(request: Request): string {
+  return clientIp(request.headers.get("x-forwarded-for"), getConfig().trustedProxies);
+}
+
+/** Names of the session cookie over http and over https (better-auth prefixes "__Secure-"). */
+export async function hasSessionCookie(): Promise<boolean> {
+  const jar = await cookies();
+  return jar.getAll().some((c) => c.name.endsWith("kesar.session_token"));
+}
