@@ -2,8 +2,9 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
-import { Toaster } from "react-hot-toast";
+import toast, { Toaster } from "react-hot-toast";
 import { Icon } from "@/components/ui/Icon";
+import { takeFlash } from "@/lib/client/flash";
 import { LoadingSplash } from "./LoadingSplash";
 
 export const SCROLL_TOP_AFTER_PX = 300;
@@ -42,6 +43,12 @@ export function PageChrome({ chatUrl, splashLogo }: { chatUrl: string; splashLog
       document.removeEventListener("click", onClick);
       clearTimeout(timer);
     };
+  }, [pathname]);
+
+  // A message the previous page handed over (signed in, signed out, registered...).
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) toast[flash.kind](flash.message);
   }, [pathname]);
 
   useEffect(() => {

@@ -28,7 +28,8 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   headers.set("System-Key", systemKey);
   headers.set("X-Requested-With", "XMLHttpRequest");
   headers.set("Accept", "application/json");
-  if (init.body && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  // FormData sets its own multipart Content-Type (with the boundary).
+  if (init.body && !(init.body instanceof FormData) && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
   const res = await fetch(`${API_BASE}${path}`, { ...init, headers, credentials: "same-origin" });
   let body: unknown;
   try {

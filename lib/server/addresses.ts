@@ -1,5 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
+import type { ApiAddress } from "../api/types";
 import { getDb } from "../db";
 import type { Db, Dialect } from "../db/connection";
 import type { AddressInput } from "../validation/account";
@@ -52,6 +53,22 @@ function baseQuery(db: Db) {
       "a.is_default as isDefault",
     ]);
 }
+
+/** The API v2 shape (spec §3), also what the account pages hand to their client components. */
+export const presentAddress = (a: Address): ApiAddress => ({
+  id: a.id,
+  user_id: a.userId,
+  address: a.address,
+  country: a.countryId,
+  state: a.stateId,
+  city: a.cityId,
+  country_name: a.countryName,
+  state_name: a.stateName,
+  city_name: a.cityName,
+  postal_code: a.postalCode,
+  phone: a.phone,
+  set_default: a.isDefault ? 1 : 0,
+});
 
 type Row = Omit<Address, "isDefault"> & { isDefault: number };
 const toAddress = (row: Row): Address => ({ ...row, isDefault: row.isDefault === 1 });

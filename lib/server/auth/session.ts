@@ -1,5 +1,7 @@
 import "server-only";
 import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { cache } from "react";
 import { getConfig } from "@/lib/config";
 import { clientIp } from "../client-ip";
 import { ApiError } from "../errors";
@@ -66,10 +68,20 @@ export function assertOwnUserId(sent: number | undefined, user: SessionUser): vo
   if (sent !== undefined && sent !== 0 && sent !== user.id) throw new ApiError(403, "You can only change your own account.");
 }
 
-/** The signed-in user of the page being rendered (server components), or null. */
-export async function currentUser(): Promise<SessionUser | null> {
+/** The signed-in user of the page being rendered (server components), or null; once per request. */
+export const currentUser = cache(async (): Promise<SessionUser | null> => {
   const identity = await identify(await headers());
   return identity?.user ?? null;
+});
+
+/**
+ * The signed-in user of an account page. A guest (or an expired session that middleware.ts let
+ * through on its cookie alone) goes to /login and comes back to `path` after signing in.
+ */
+export async function requireUser(path: string): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(`/login?redirect=${encodeURIComponent(path)}`);
+  return user;
 }
 
 /** The client address of an API request, for rate limits (see ../client-ip.ts). */

@@ -1,7 +1,6 @@
-import type { ApiAddress, ApiUser } from "@/lib/api/types";
+import type { ApiUser } from "@/lib/api/types";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/constants";
 import { getConfig } from "@/lib/config";
-import type { Address } from "@/lib/server/addresses";
 import type { SignedIn } from "@/lib/server/auth/flows";
 import type { SessionUser } from "@/lib/server/auth/session";
 import { action, withCookies } from "./http";
@@ -32,17 +31,3 @@ export function signedOutAnswer(setCookies: readonly string[], message: string):
   return withCookies(action(true, message), [...setCookies, hintCookie(0)]);
 }
 
-export const presentAddress = (a: Address): ApiAddress => ({
-  id: a.id,
-  user_id: a.userId,
-  address: a.address,
-  country: a.countryId,
-  state: a.stateId,
-  city: a.cityId,
-  country_name: a.countryName,
-  state_name: a.stateName,
-  city_name: a.cityName,
-  postal_code: a.postalCode,
-  phone: a.phone,
-  set_default: a.isDefault ? 1 : 0,
-});

@@ -1,6 +1,5 @@
-import { listAddresses } from "@/lib/server/addresses";
+import { listAddresses, presentAddress } from "@/lib/server/addresses";
 import { requireIdentity } from "@/lib/server/auth/session";
-import { presentAddress } from "../../../_lib/account";
 import { handler, list } from "../../../_lib/http";
 
 /** GET /user/shipping/address: the caller's addresses, the default first. */

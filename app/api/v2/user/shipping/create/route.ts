@@ -1,7 +1,6 @@
-import { createAddress } from "@/lib/server/addresses";
+import { createAddress, presentAddress } from "@/lib/server/addresses";
 import { assertOwnUserId, requireIdentity } from "@/lib/server/auth/session";
 import { addressCreateSchema } from "@/lib/validation/account";
-import { presentAddress } from "../../../_lib/account";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /user/shipping/create: a new address; the first one becomes the default. */

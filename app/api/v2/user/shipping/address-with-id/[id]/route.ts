@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { ADDRESS_NOT_FOUND, getAddress } from "@/lib/server/addresses";
+import { ADDRESS_NOT_FOUND, getAddress, presentAddress } from "@/lib/server/addresses";
 import { requireIdentity } from "@/lib/server/auth/session";
 import { ApiError } from "@/lib/server/errors";
 import { idParam } from "@/lib/validation/catalog";
-import { presentAddress } from "../../../../_lib/account";
 import { handler, list, parse } from "../../../../_lib/http";
 
 /** GET /user/shipping/address-with-id/{id}: one of the caller's addresses; another's id is 404. */
