@@ -80,7 +80,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no/such/page/here");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found!");
+  await expect(page).toHaveTitle("Page not found!");
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
