@@ -85,3 +85,39 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`over the slider the header shows the light logo, and the dark one once fixed (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const header = page.locator("header[data-fixed]");
+    const logo = header.getByRole("link", { name: /home$/ }).getByRole("img");
+    await expect(header).toHaveAttribute("data-fixed", "false");
+    // The footer's logo is the light variant the seed draws for the navy footer.
+    await expect(logo).toHaveAttribute("src", /logo-footer/);
+    await expect(logo).toHaveJSProperty("complete", true);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveAttribute("data-fixed", "true");
+    await expect(logo).toHaveAttribute("src", /logo-header/);
+  });
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }, { width: 1280, height: 800 }]) {
+  test(`the header search's placeholder fits its box (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const input = page.locator("header").getByRole("combobox", { name: "Search products" });
+    await expect(input).toHaveAttribute("placeholder", viewport.width >= 1024 ? "Search curtains, cushions, rugs..." : "Search products");
+    // The placeholder as a value: the box scrolls when that text does not fit (the room Chrome keeps
+    // for the clear button counts, as it does for the placeholder).
+    const room = await input.evaluate((el: HTMLInputElement) => {
+      el.value = el.placeholder;
+      const fits = { text: el.scrollWidth, box: el.clientWidth };
+      el.value = "";
+      return fits;
+    });
+    expect(room.text, `placeholder needs ${room.text} px in a ${room.box} px box`).toBeLessThanOrEqual(room.box);
+  });
+}
