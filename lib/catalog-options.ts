@@ -50,3 +50,17 @@ export type AttributeFilterName = (typeof ATTRIBUTE_FILTERS)[number];
 export const NEW_ARRIVAL_DAYS = 90;
 export const SEARCH_MIN_CHARS = 3;
 export const SEARCH_MIN_MESSAGE = "Enter at least 3 characters to search.";
+export const SEARCH_CONTROL_MESSAGE = "Search text cannot contain control characters.";
+
+/**
+ * Whether text holds a control character (C0, DEL or C1), a NUL byte included. No shopper types
+ * one; PostgreSQL refuses NUL in text outright and SQLite's FTS5 reads it as the end of the query,
+ * so such input is turned away as invalid instead of reaching the database.
+ */
+export function hasControlChars(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return false;
+}
