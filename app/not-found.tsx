@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-export const metadata: Metadata = { title: "Page not found", robots: { index: false } };
+// The spec's text (§2.1), in the tab title as on the page.
+export const metadata: Metadata = { title: "Page not found!", robots: { index: false } };
 
 export default function NotFound() {
   return (

@@ -29,6 +29,9 @@ test("the home page shows the seeded slider, categories and latest articles", as
   await expect(page.getByRole("heading", { level: 1, name: data.slide.heading })).toBeVisible();
   await expect(page.locator("header[data-fixed]")).toHaveAttribute("data-fixed", "false");
 
+  // The loops below check each seeded row; with no rows they would check nothing.
+  expect(data.categories.length).toBeGreaterThan(0);
+  expect(data.blogs.length).toBeGreaterThan(0);
   const categories = page.getByRole("region", { name: "Shop by Category" });
   for (const category of data.categories) {
     await expect(categories.getByRole("link", { name: category.name, exact: true })).toHaveAttribute("href", `/category/${category.slug}`);
@@ -77,7 +80,44 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
 test("an unknown path answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no/such/page/here");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "Page not found!" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found!");
+  await expect(page).toHaveTitle("Page not found!");
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  test(`over the slider the header shows the light logo, and the dark one once fixed (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const header = page.locator("header[data-fixed]");
+    const logo = header.getByRole("link", { name: /home$/ }).getByRole("img");
+    await expect(header).toHaveAttribute("data-fixed", "false");
+    // The footer's logo is the light variant the seed draws for the navy footer.
+    await expect(logo).toHaveAttribute("src", /logo-footer/);
+    await expect(logo).toHaveJSProperty("complete", true);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveAttribute("data-fixed", "true");
+    await expect(logo).toHaveAttribute("src", /logo-header/);
+  });
+}
+
+for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }, { width: 1280, height: 800 }]) {
+  test(`the header search's placeholder fits its box (${viewport.width} px)`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    const input = page.locator("header").getByRole("combobox", { name: "Search products" });
+    await expect(input).toHaveAttribute("placeholder", viewport.width >= 1024 ? "Search curtains, cushions, rugs..." : "Search products");
+    // The placeholder as a value: the box scrolls when that text does not fit (the room Chrome keeps
+    // for the clear button counts, as it does for the placeholder).
+    const room = await input.evaluate((el: HTMLInputElement) => {
+      el.value = el.placeholder;
+      const fits = { text: el.scrollWidth, box: el.clientWidth };
+      el.value = "";
+      return fits;
+    });
+    expect(room.text, `placeholder needs ${room.text} px in a ${room.box} px box`).toBeLessThanOrEqual(room.box);
+  });
+}

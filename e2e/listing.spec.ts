@@ -1,5 +1,23 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { jsonLdOf, withE2eDb } from "./db";
+
+/**
+ * The product cards of the list, once at least one shows: a check that iterates the cards must
+ * fail on an empty list, not pass without looking at anything.
+ */
+async function shownCards(page: Page) {
+  const cards = page.getByRole("main").locator("article");
+  await expect(cards.first()).toBeVisible();
+  return cards;
+}
+
+/** Every card of the list, of which there is at least one, says MADE TO ORDER. */
+async function expectOnlyMadeToOrder(page: Page) {
+  const cards = await shownCards(page);
+  const labels = await cards.locator("p:last-child").allTextContents();
+  expect(labels.length).toBe(await cards.count());
+  for (const label of labels) expect(label).toBe("MADE TO ORDER");
+}
 
 test("filters live in the URL, go back to page 1 and survive the back button", async ({ page }) => {
   await page.goto("/products?page=2");
@@ -7,11 +25,11 @@ test("filters live in the URL, go back to page 1 and survive the back button", a
 
   await page.getByLabel("Price", { exact: true }).selectOption("under_10000");
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
-  expect(await page.locator("article").count()).toBeGreaterThan(0);
+  await shownCards(page);
 
   await page.getByLabel("Availability", { exact: true }).selectOption("made_to_order");
   await expect(page).toHaveURL(/price=under_10000&availability=made_to_order/);
-  for (const label of await page.locator("article p:last-child").allTextContents()) expect(label).toBe("MADE TO ORDER");
+  await expectOnlyMadeToOrder(page);
 
   await page.goBack();
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
@@ -30,7 +48,7 @@ test.describe("at 390 px", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await expect(page.getByLabel("Sort by")).toBeVisible();
     await expect(page.getByLabel("Material")).toBeHidden();
-    await expect(page.locator("article").first()).toBeInViewport();
+    await expect((await shownCards(page)).first()).toBeInViewport();
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-expanded", "true");
@@ -39,6 +57,7 @@ test.describe("at 390 px", () => {
     // Still open after the filtered list arrives, and the button counts the filters in use.
     await expect(page.getByLabel("Material")).toBeVisible();
     await expect(page.getByRole("button", { name: "Filters 1", exact: true })).toHaveAttribute("aria-expanded", "true");
+    await shownCards(page);
   });
 
   test.describe("without JavaScript", () => {
@@ -51,7 +70,7 @@ test.describe("at 390 px", () => {
       await page.getByLabel("Availability", { exact: true }).selectOption("made_to_order");
       await page.getByRole("button", { name: "Apply Filters" }).click();
       await expect(page).toHaveURL(/availability=made_to_order/);
-      for (const label of await page.locator("article p:last-child").allTextContents()) expect(label).toBe("MADE TO ORDER");
+      await expectOnlyMadeToOrder(page);
     });
   });
 });
@@ -83,11 +102,13 @@ test("a filtered URL shared as a link renders the filtered list in the server HT
       .limit(12)
       .execute(),
   );
+  expect(names.length).toBeGreaterThan(0);
   const html = await (await request.get(`/products?material=${encodeURIComponent(material.value)}`)).text();
   for (const { name } of names) expect(html).toContain(name.replace(/&/g, "&amp;"));
 
   await page.goto(`/products?material=${encodeURIComponent(material.value)}`);
   await expect(page.getByLabel("Material")).toHaveValue(material.value);
+  await expect(await shownCards(page)).toHaveCount(names.length);
 });
 
 test("cards show ₹ prices in the Indian grouping, struck list prices and discounts", async ({ page }) => {
@@ -116,7 +137,8 @@ test("the search page asks for 3 characters and counts its results", async ({ pa
   await expect(page.getByText("No products found.")).toBeVisible();
   await expect(page.getByText("(0 product(s))")).toBeVisible();
   await page.goto("/search?query=cushion");
-  await expect(page.getByText(/\(\d+ product\(s\)\)/)).toBeVisible();
+  await expect(page.getByText(/\([1-9]\d* product\(s\)\)/)).toBeVisible();
+  await shownCards(page);
   await page.getByText("Browse categories").click();
   const firstCategory = page.locator("details a").first();
   const href = await firstCategory.getAttribute("href");
@@ -131,6 +153,7 @@ test("a category page shows its banner, subcategories and products; an unknown o
   expect(res?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: category.name })).toBeVisible();
   for (const s of subs) await expect(page.getByRole("link", { name: s.name, exact: true }).first()).toBeVisible();
-  expect(await page.locator("article").count()).toBeGreaterThan(0);
+  expect(subs.length).toBeGreaterThan(0);
+  await shownCards(page);
   expect((await page.goto("/category/no-such-category"))?.status()).toBe(404);
 });

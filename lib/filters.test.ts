@@ -14,6 +14,7 @@ describe("filter state in the URL", () => {
     });
     expect(readFilters({ page: "-2" }).page).toBe(1);
     expect(readFilters({ page: "abc" }).page).toBe(1);
+    expect(readFilters({ material: ["Cot\u0000ton", "Linen"], size: "7\u0001ft" }).attributes).toEqual({ Material: ["Linen"], Size: [], Assembly: [] });
   });
 
   it("writes a stable query string and leaves page 1 out", () => {

@@ -4,6 +4,7 @@ import {
   AVAILABILITY_OPTIONS,
   PRICE_RANGES,
   SORT_OPTIONS,
+  hasControlChars,
   type AdvancedFilter,
   type AttributeFilterName,
   type AvailabilityFilter,
@@ -40,7 +41,7 @@ export function readFilters(params: SearchParamsRecord): FilterState {
   const attributes = Object.fromEntries(
     ATTRIBUTE_FILTERS.map((name) => [
       name,
-      [...new Set(all(params[ATTRIBUTE_KEYS[name]]).map((v) => v.trim()).filter((v) => v && v.length <= 120))].slice(0, 10),
+      [...new Set(all(params[ATTRIBUTE_KEYS[name]]).map((v) => v.trim()).filter((v) => v && v.length <= 120 && !hasControlChars(v)))].slice(0, 10),
     ]),
   ) as Record<AttributeFilterName, string[]>;
   return {

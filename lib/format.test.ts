@@ -32,4 +32,11 @@ describe("rupee formatting", () => {
     expect(formatDate("2026-09-05T20:00:00.000Z")).toBe("6 Sep 2026");
     expect(formatDate("2026-12-31T18:30:00.000Z")).toBe("1 Jan 2027");
   });
+
+  it("gives no date text for a timestamp that is not a date, instead of NaN", () => {
+    for (const bad of ["", "not a date", "2026-13-45T00:00:00Z", "+275760-09-13T00:00:00.000Z", null, undefined]) {
+      expect(formatDate(bad), String(bad)).toBe("");
+      expect(dayAndMonth(bad), String(bad)).toBeNull();
+    }
+  });
 });

@@ -34,20 +34,31 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /** India Standard Time is UTC+5:30 all year (no daylight saving). */
 const IST_OFFSET_MS = 330 * 60_000;
 
-/** Day, month and year of an instant in India time. */
-function indiaDate(iso: string): { day: number; month: string; year: number } {
-  const d = new Date(Date.parse(iso) + IST_OFFSET_MS);
+/**
+ * Day, month and year of an instant in India time; null when the text is not a date. A bad
+ * timestamp in one row must not print "NaN undefined NaN" on a page, nor throw and take the whole
+ * page down with it, so callers leave the date out instead.
+ */
+function indiaDate(iso: string | null | undefined): { day: number; month: string; year: number } | null {
+  const time = typeof iso === "string" ? Date.parse(iso) : NaN;
+  if (!Number.isFinite(time)) return null;
+  const d = new Date(time + IST_OFFSET_MS);
+  // Date.parse accepts years past what a Date can hold once shifted; those are not dates either.
+  if (Number.isNaN(d.getTime())) return null;
   return { day: d.getUTCDate(), month: MONTHS[d.getUTCMonth()] ?? "", year: d.getUTCFullYear() };
 }
 
-/** A date as shoppers in India write it: "5 Mar 2026". */
-export function formatDate(iso: string): string {
-  const { day, month, year } = indiaDate(iso);
-  return `${day} ${month} ${year}`;
+/** A date as shoppers in India write it: "5 Mar 2026"; "" when `iso` is not a date. */
+export function formatDate(iso: string | null | undefined): string {
+  const date = indiaDate(iso);
+  return date ? `${date.day} ${date.month} ${date.year}` : "";
 }
 
-/** Day of month and short month of a date, as on blog cards: { day: "05", month: "Mar" }. */
-export function dayAndMonth(iso: string): { day: string; month: string } {
-  const { day, month } = indiaDate(iso);
-  return { day: String(day).padStart(2, "0"), month };
+/**
+ * Day of month and short month of a date, as on blog cards: { day: "05", month: "Mar" }; null
+ * when `iso` is not a date (the card then shows no date badge).
+ */
+export function dayAndMonth(iso: string | null | undefined): { day: string; month: string } | null {
+  const date = indiaDate(iso);
+  return date ? { day: String(date.day).padStart(2, "0"), month: date.month } : null;
 }

@@ -1,8 +1,10 @@
 /**
  * The store's production HTTP server: Next.js (every page and API route) behind a thin Node
  * server of our own, which
- *  1. answers a request path under /api/ whose percent-encoding is broken with 400 JSON before
- *     Next's router would fail on it with a 500;
+ *  1. answers what Next would fail on with a 500 before it gets there (guardRequest): a path whose
+ *     percent-encoding is broken (400), the request target `*` (OPTIONS * gets 204, anything else
+ *     400), and the methods that a fetch Request cannot carry, TRACE, TRACK and CONNECT (405);
+ *     JSON under /api/, a short HTML page elsewhere;
  *  2. keeps the few-second response cache of the public API reads (scripts/lib/response-cache.ts);
  *  3. compresses responses (Next's own compression is off in next.config.ts) at faster settings
  *     than Next's fixed gzip level 6: brotli quality 4 or gzip level 4. On this store's pages gzip 6
@@ -12,20 +14,29 @@
  * Started by `npm start` and by the test, bench and Lighthouse scripts (scripts/lib/build.ts).
  */
 import http from "node:http";
+import type { Duplex } from "node:stream";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 import { getConfig } from "../lib/config";
+import { ALLOWED_METHODS, guardRequest, type Refusal } from "./lib/request-guard";
 import { ResponseCache } from "./lib/response-cache";
 
-function malformedPath(url: string): boolean {
-  const q = url.indexOf("?");
-  try {
-    decodeURIComponent(q === -1 ? url : url.slice(0, q));
-    return false;
-  } catch {
-    return true;
+/** A refusal as the caller expects it: API v2's JSON error under /api/, a small HTML page elsewhere. */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, refusal: Refusal) {
+  const headers: Record<string, string> = { "cache-control": "no-store", ...refusal.headers };
+  if (refusal.status === 204) {
+    res.writeHead(204, headers);
+    res.end();
+    return;
   }
+  const api = (req.url ?? "").startsWith("/api/");
+  const body = api
+    ? JSON.stringify({ result: false, message: refusal.message })
+    : `<!DOCTYPE html><html lang="en-IN"><head><meta charset="utf-8"><title>Bad request</title></head>` +
+      `<body><h1>${refusal.message}</h1><p><a href="/">Back to Home</a></p></body></html>`;
+  res.writeHead(refusal.status, { ...headers, "content-type": api ? "application/json" : "text/html; charset=utf-8" });
+  res.end(req.method === "HEAD" ? undefined : body);
 }
 
 async function main() {
@@ -49,12 +60,8 @@ async function main() {
     const peer = req.socket.remoteAddress ?? "unknown";
     const sent = req.headers["x-forwarded-for"];
     req.headers["x-forwarded-for"] = config.trustedProxies > 0 && sent ? `${Array.isArray(sent) ? sent.join(", ") : sent}, ${peer}` : peer;
-    const url = req.url ?? "/";
-    if (url.startsWith("/api/") && malformedPath(url)) {
-      res.writeHead(400, { "content-type": "application/json" });
-      res.end(JSON.stringify({ result: false, message: "The request path is not valid." }));
-      return;
-    }
+    const refusal = guardRequest(req.method ?? "GET", req.url ?? "/");
+    if (refusal) return refuse(req, res, refusal);
     // The cache sees the bytes as they leave, so it stores (and replays) compressed answers.
     if (cache.handle(req, res) === "hit") return;
     // compression (1.8.2+) releases its zlib stream itself when a client disconnects mid-answer.
@@ -69,6 +76,10 @@ async function main() {
         }
       });
     });
+  });
+  // CONNECT skips the request handler; without this listener Node drops the connection unanswered.
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOWED_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
   });
   // Longer than the usual load balancer's idle timeout, so it never reuses a socket we closed.
   server.keepAliveTimeout = 65_000;

@@ -24,7 +24,8 @@ export default async function StoreLayout({ children }: { children: ReactNode })
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-4 focus:left-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
         Skip to content
       </a>
-      <Header name={settings.website_name} logo={settings.header_logo_path} />
+      {/* The footer is navy, so its logo is the light one the header needs over the home slider. */}
+      <Header name={settings.website_name} logo={settings.header_logo_path} lightLogo={settings.footer_logo_path} />
       <main id="main">{children}</main>
       <Footer settings={settings} />
       <PageChrome chatUrl={settings.contact_phone ? chatHref(settings.contact_phone) : ""} splashLogo={settings.loading_logo_path || settings.site_icon_path} />

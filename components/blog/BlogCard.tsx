@@ -6,7 +6,7 @@ import type { BlogSummary } from "@/lib/server/content";
 /** A post on the blog list: banner, date, title, the plain-text excerpt clamped to 3 lines, READ MORE. */
 export function BlogCard({ post, priority = false }: { post: BlogSummary; priority?: boolean }) {
   const titleId = `blog-card-${post.id}`;
-  const { day, month } = dayAndMonth(post.createdAt);
+  const date = dayAndMonth(post.createdAt);
   return (
     <article aria-labelledby={titleId} className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md">
       <div className="relative bg-sand">
@@ -25,10 +25,12 @@ export function BlogCard({ post, priority = false }: { post: BlogSummary; priori
             <span className="block aspect-[40/21] w-full" />
           )}
         </Link>
-        <time dateTime={post.createdAt} className="absolute top-3 left-3 flex flex-col items-center rounded-lg bg-white/95 px-3 py-1.5 leading-none text-navy shadow">
-          <span className="text-xl font-semibold">{day}</span>
-          <span className="mt-0.5 text-xs tracking-wide uppercase">{month}</span>
-        </time>
+        {date ? (
+          <time dateTime={post.createdAt} className="absolute top-3 left-3 flex flex-col items-center rounded-lg bg-white/95 px-3 py-1.5 leading-none text-navy shadow">
+            <span className="text-xl font-semibold">{date.day}</span>
+            <span className="mt-0.5 text-xs tracking-wide uppercase">{date.month}</span>
+          </time>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h2 id={titleId} className="text-xl leading-snug text-navy">

@@ -11,6 +11,12 @@ export const ARTICLE_AUTOPLAY_MS = 4_200;
 /** What a card shows; the page passes only these fields, so the RSC payload stays small. */
 export type ArticleTile = Pick<BlogSummary, "id" | "title" | "slug" | "banner" | "excerpt" | "publishedAt">;
 
+/** The post's date line; none for a timestamp that is not a date. */
+function PostDate({ iso }: { iso: string }) {
+  const text = formatDate(iso);
+  return text ? <p className="text-xs tracking-wide text-saffron-dark uppercase">{text}</p> : null;
+}
+
 /** Latest articles: the first 6 posts, 1, 2 or 4 at a time, every 4.2 s. */
 export function ArticleCarousel({ posts }: { posts: ArticleTile[] }) {
   return (
@@ -28,7 +34,7 @@ export function ArticleCarousel({ posts }: { posts: ArticleTile[] }) {
                     <Image src={post.banner} alt="" width={600} height={315} sizes="(min-width: 1000px) 25vw, (min-width: 600px) 50vw, 100vw" className="aspect-[40/21] w-full object-cover" />
                   ) : null}
                   <div className="p-5">
-                    <p className="text-xs tracking-wide text-saffron-dark uppercase">{formatDate(post.publishedAt)}</p>
+                    <PostDate iso={post.publishedAt} />
                     <h3 className="mt-2 text-lg leading-snug">{post.title}</h3>
                     <p className="mt-2 line-clamp-3 text-sm text-ink/75">{post.excerpt}</p>
                     <span className="mt-4 inline-block text-sm font-semibold text-saffron-dark">READ MORE</span>

@@ -23,8 +23,10 @@ export const HEADER_FIX_AFTER_PX = 100;
 /**
  * Site header: transparent over the home page's slider until the page is scrolled more than
  * 100 px, then fixed with a background; fixed everywhere else, with a spacer under it.
+ * Over the slider's dark photo it shows the light logo (`lightLogo`), since the dark one and its
+ * tagline all but vanish there; without a light logo the dark one is drawn in white.
  */
-export function Header({ name, logo }: { name: string; logo: string }) {
+export function Header({ name, logo, lightLogo }: { name: string; logo: string; lightLogo: string }) {
   const pathname = usePathname();
   const isHome = pathname === "/";
   const [scrolled, setScrolled] = useState(false);
@@ -47,19 +49,30 @@ export function Header({ name, logo }: { name: string; logo: string }) {
         className={
           fixed
             ? "fixed inset-x-0 top-0 z-40 border-b border-sand bg-ivory/95 text-ink shadow-sm backdrop-blur"
-            : "absolute inset-x-0 top-0 z-40 bg-transparent text-white"
+            : // A shade from the top keeps the logo and links readable on the slider's lighter photos.
+              "absolute inset-x-0 top-0 z-40 bg-gradient-to-b from-navy/75 via-navy/35 to-transparent text-white"
         }
       >
-        <div className="container-page flex h-16 items-center gap-4 md:h-20">
+        {/* On phones the gaps are tighter and the menu button reaches into the margin, so the search box keeps room for its placeholder. */}
+        <div className="container-page flex h-16 items-center gap-3 md:h-20 md:gap-4">
           <Link href="/" className="flex shrink-0 items-center" aria-label={`${name} home`}>
             {logo ? (
-              <Image src={logo} alt={name} width={160} height={40} priority className="h-9 w-auto md:h-10" />
+              <Image
+                src={fixed ? logo : lightLogo || logo}
+                alt={name}
+                width={160}
+                height={40}
+                priority
+                data-variant={fixed ? "dark" : "light"}
+                className={`h-8 w-auto lg:h-10 ${!fixed && !lightLogo ? "brightness-0 invert" : ""}`}
+              />
             ) : (
               <span className="font-display text-2xl font-semibold">{name}</span>
             )}
           </Link>
-          <nav aria-label="Main" className="ml-4 hidden md:block">
-            <ul className="flex items-center gap-5 text-sm font-medium">
+          {/* Between 768 and 1024 px the logo, tighter links and the search box share one row. */}
+          <nav aria-label="Main" className="hidden md:ml-1 md:block lg:ml-4">
+            <ul className="flex items-center gap-3 text-sm font-medium whitespace-nowrap lg:gap-5">
               {NAV.map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={pathname === item.href ? "page" : undefined} className="hover:text-saffron">
@@ -72,7 +85,7 @@ export function Header({ name, logo }: { name: string; logo: string }) {
           <SearchBox className="ml-auto w-full max-w-xs" />
           <button
             type="button"
-            className="rounded-full p-2 md:hidden"
+            className="-mr-2 rounded-full p-2 md:hidden"
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"

@@ -3,10 +3,28 @@
 import Image from "next/image";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { formatRupees } from "@/lib/format";
 import { useProductSuggestions } from "@/lib/hooks/useProductSuggestions";
+
+/**
+ * The hint with examples fits the box only where the header is wide; on phones (and beside the
+ * full menu on tablets) it was cut mid-word, so narrower headers get the short one. The server
+ * renders the short one, which fits everywhere, also without JavaScript.
+ */
+const PLACEHOLDER_SHORT = "Search products";
+const PLACEHOLDER_LONG = "Search curtains, cushions, rugs...";
+const WIDE_HEADER = "(min-width: 1024px)";
+
+function subscribeWide(onChange: () => void) {
+  const query = window.matchMedia(WIDE_HEADER);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+const usePlaceholder = () =>
+  useSyncExternalStore(subscribeWide, () => (window.matchMedia(WIDE_HEADER).matches ? PLACEHOLDER_LONG : PLACEHOLDER_SHORT), () => PLACEHOLDER_SHORT);
 
 /** Header product search with a dropdown of matches. */
 export function SearchBox({ className = "" }: { className?: string }) {
@@ -17,6 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const listId = useId();
   const router = useRouter();
   const { results, total, term, loading } = useProductSuggestions(text);
+  const placeholder = usePlaceholder();
   const expanded = term.length >= 3 && !loading && term === text.trim() && dismissed !== term;
   const close = () => setDismissed(term);
 
@@ -61,15 +80,15 @@ export function SearchBox({ className = "" }: { className?: string }) {
           value={text}
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => e.key === "Escape" && close()}
-          placeholder="Search curtains, cushions, rugs..."
+          placeholder={placeholder}
           autoComplete="off"
           role="combobox"
           aria-expanded={expanded}
           aria-controls={listId}
           aria-autocomplete="list"
-          className="w-full rounded-full border border-ink/15 bg-white py-2 pr-10 pl-4 text-sm text-ink placeholder:text-ink/70"
+          className="w-full rounded-full border border-ink/15 bg-white py-2 pr-9 pl-3 text-sm text-ink placeholder:text-ink/70 md:pr-10 md:pl-4"
         />
-        <button type="submit" aria-label="Search" className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full p-1.5 text-ink/70 hover:text-ink">
+        <button type="submit" aria-label="Search" className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-full p-1.5 text-ink/70 hover:text-ink md:right-2">
           <Icon name="search" size={18} />
         </button>
       </form>

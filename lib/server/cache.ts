@@ -8,8 +8,11 @@ export const CATALOG_REVALIDATE_SECONDS = 3600;
 
 let scope: string | undefined;
 /**
- * Cached entries persist on disk under .next/cache, so keys carry the database they were read
- * from: switching DATABASE_URL never serves another database's rows.
+ * Reads cached at run time live in this process's memory only (isrFlushToDisk: false in
+ * next.config.ts). The reads made while `next build` prerendered were written under
+ * .next/cache/fetch-cache, though, and a server falls back to those files for a key its memory
+ * lacks. So keys carry the database they were read from: a server started on another
+ * DATABASE_URL than the build's never serves the build database's rows.
  */
 function databaseScope(): string {
   if (!scope) {

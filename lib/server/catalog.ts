@@ -242,8 +242,9 @@ function searchProductsOn(search: ProductSearch, today: string): Promise<Page<Pr
       if (search.availability) q = q.where("p.availability", "=", search.availability);
       if (search.price) {
         const range = PRICE_RANGES[search.price];
-        if (range.min !== null) q = q.where("p.price", ">=", range.min);
-        if (range.max !== null) q = q.where("p.price", "<=", range.max);
+        // Half-open like priceInRange: a boundary price is in the higher range only.
+        if (range.from !== null) q = q.where("p.price", ">=", range.from);
+        if (range.below !== null) q = q.where("p.price", "<", range.below);
       }
       if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
       if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));

@@ -46,7 +46,10 @@ const entriesOf = (rows: Row[], prefix: string): SitemapEntry[] =>
 /**
  * Every public URL of the store for the sitemap: the fixed pages, every category, every published
  * product, blog post and CMS page, each with its last change. Only slugs and timestamps are read,
- * so a catalog of tens of thousands of products stays cheap.
+ * but every row at once: the index and each sitemap file take this whole list and slice it. The
+ * list is one data-cache entry, and Next does not cache an entry over 2 MB (about 20,000 URLs at
+ * ~90 bytes each): past that size every regeneration of the index or of a sitemap file (hourly,
+ * or after a catalog change) reads the four tables again.
  */
 export function listSitemapEntries(): Promise<SitemapEntry[]> {
   return cachedRead("listSitemapEntries", [], [tags.products, tags.categories, tags.blogs, tags.pages], async () => {

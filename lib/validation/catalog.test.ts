@@ -39,4 +39,15 @@ describe("product search parameters", () => {
     expect(r.success && r.data).toMatchObject({ page: 1 });
     expect(r.success && r.data.name).toBeUndefined();
   });
+
+  it("refuses NUL and other control characters in the search text and attribute values", () => {
+    for (const q of ["name=ab%00cd", "name=abc%01", "name=ab%7Fcd", "name=ab%C2%85cd", "name=ab%0Acd"]) {
+      const r = parse(q);
+      expect(r.success, q).toBe(false);
+      if (!r.success) expect(r.error.issues[0]?.message).toBe("Search text cannot contain control characters.");
+    }
+    expect(parse("selected_attribute_values[]=Material:Cot%00ton").success).toBe(false);
+    expect(parse("name=caf%C3%A9%20chair").success).toBe(true);
+  });
 });
+

@@ -5,8 +5,10 @@ import {
   ADVANCED_OPTIONS,
   SORT_OPTIONS,
   ATTRIBUTE_FILTERS,
+  SEARCH_CONTROL_MESSAGE,
   SEARCH_MIN_CHARS,
   SEARCH_MIN_MESSAGE,
+  hasControlChars,
 } from "../catalog-options";
 
 
@@ -29,6 +31,7 @@ const attributeValue = z
   .string()
   .trim()
   .max(120)
+  .refine((v) => !hasControlChars(v), "Attribute values cannot contain control characters.")
   .transform((raw, ctx) => {
     const at = raw.indexOf(":");
     const name = at > 0 ? raw.slice(0, at).trim() : "";
@@ -51,6 +54,7 @@ export const productSearchSchema = z.object({
       .string()
       .trim()
       .max(100, "Search text is limited to 100 characters.")
+      .refine((v) => !hasControlChars(v), SEARCH_CONTROL_MESSAGE)
       .refine((v) => v.length === 0 || v.length >= SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE)
       .optional(),
   ),

@@ -5,7 +5,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { readFilters, type SearchParamsRecord } from "@/lib/filters";
 import { listCategories } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog-options";
+import { hasControlChars, SEARCH_CONTROL_MESSAGE, SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog-options";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
 
@@ -14,8 +14,11 @@ const queryOf = (params: SearchParamsRecord) => {
   return (Array.isArray(raw) ? raw[0] : raw)?.trim().slice(0, 100) ?? "";
 };
 
+/** Search text with control characters (a NUL byte, say) is no shopper's search: it is refused, not run or echoed. */
+const shownQuery = (query: string) => (hasControlChars(query) ? "" : query);
+
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const query = queryOf(await searchParams);
+  const query = shownQuery(queryOf(await searchParams));
   return pageMetadata({
     title: query ? `Search results for “${query}”` : "Search products",
     description: "Search curtains, blinds, wallpaper, bedding, cushions, rugs, linen and furniture.",
@@ -27,7 +30,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
-  const query = queryOf(params);
+  const asked = queryOf(params);
+  const query = shownQuery(asked);
   const state = readFilters(params);
   const categories = await listCategories();
   return (
@@ -48,7 +52,7 @@ export default async function SearchPage({ searchParams }: Props) {
       </form>
       <div className="mt-8">
         {query.length < SEARCH_MIN_CHARS ? (
-          <p className="py-12 text-center text-lg">{SEARCH_MIN_MESSAGE}</p>
+          <p className="py-12 text-center text-lg">{query === asked ? SEARCH_MIN_MESSAGE : SEARCH_CONTROL_MESSAGE}</p>
         ) : (
           <ProductListing basePath="/search" state={state} name={query} extra={{ query }} />
         )}

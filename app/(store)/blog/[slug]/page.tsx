@@ -56,7 +56,7 @@ export default async function BlogPostPage({ params }: Props) {
   if (!post) notFound();
   const [latest, settings] = await Promise.all([listBlogs(1, LATEST_POSTS + 1), getSiteSettings()]);
   const latestPosts = latest.items.filter((p) => p.id !== post.id).slice(0, LATEST_POSTS);
-  const { day, month } = dayAndMonth(post.createdAt);
+  const date = dayAndMonth(post.createdAt);
   const path = `/blog/${post.slug}`;
   const crumbs = [
     { name: "Home", path: "/" },
@@ -89,13 +89,15 @@ export default async function BlogPostPage({ params }: Props) {
                 className="aspect-[40/21] w-full object-cover"
               />
             ) : null}
-            <time
-              dateTime={post.createdAt}
-              className={`${post.banner ? "absolute top-4 left-4" : "m-4"} flex w-16 flex-col items-center rounded-lg bg-white/95 py-2 leading-none text-navy shadow`}
-            >
-              <span className="text-2xl font-semibold">{day}</span>
-              <span className="mt-1 text-xs tracking-wide uppercase">{month}</span>
-            </time>
+            {date ? (
+              <time
+                dateTime={post.createdAt}
+                className={`${post.banner ? "absolute top-4 left-4" : "m-4"} flex w-16 flex-col items-center rounded-lg bg-white/95 py-2 leading-none text-navy shadow`}
+              >
+                <span className="text-2xl font-semibold">{date.day}</span>
+                <span className="mt-1 text-xs tracking-wide uppercase">{date.month}</span>
+              </time>
+            ) : null}
           </div>
           {post.author ? <p className="mt-6 text-sm text-ink/70">By {post.author}</p> : null}
           <div className="rich-text mt-6 max-w-none text-ink/90" dangerouslySetInnerHTML={{ __html: post.description }} />

@@ -116,15 +116,44 @@ describe("product search", () => {
   it("filters by price range", async () => {
     const cases: [string, (rupees: number) => boolean][] = [
       ["under_10000", (r) => r < 10000],
-      ["10000_20000", (r) => r >= 10000 && r <= 20000],
-      ["20000_30000", (r) => r >= 20000 && r <= 30000],
-      ["above_30000", (r) => r > 30000],
+      ["10000_20000", (r) => r >= 10000 && r < 20000],
+      ["20000_30000", (r) => r >= 20000 && r < 30000],
+      ["above_30000", (r) => r >= 30000],
     ];
     for (const [range, ok] of cases) {
       const res = await api(`/products/search?price=${range}&per_page=48`);
       expect(res.status).toBe(200);
       expect(res.json.data.length, range).toBeGreaterThan(0);
       for (const p of res.json.data as Json[]) expect(ok(p.main_price), `${range}: ${p.main_price}`).toBe(true);
+    }
+  });
+
+  it("puts a product priced on a range boundary in exactly one price range", async () => {
+    const { db } = await testDb();
+    const product = await db.selectFrom("products").select(["slug", "price", "list_price"]).where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    const admin = (body: unknown) =>
+      api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify(body), headers: { "Admin-Key": inject("adminKey") } });
+    /** The ranges whose search answer lists the product, reading every page. */
+    const rangesListing = async () => {
+      const found: string[] = [];
+      for (const range of ["under_10000", "10000_20000", "20000_30000", "above_30000"]) {
+        for (let page = 1; ; page++) {
+          const res = await api(`/products/search?price=${range}&per_page=48&page=${page}`);
+          expect(res.status).toBe(200);
+          if ((res.json.data as Json[]).some((p) => p.slug === product.slug)) found.push(range);
+          if (page >= res.json.meta.last_page) break;
+        }
+      }
+      return found;
+    };
+    try {
+      for (const [rupees, range] of [[9999.99, "under_10000"], [10000, "10000_20000"], [20000, "20000_30000"], [30000, "above_30000"]] as const) {
+        const res = await admin({ main_price: rupees, stocked_price: Math.max(rupees, product.list_price / 100) });
+        expect(res.status).toBe(200);
+        expect(await rangesListing(), `₹${rupees}`).toEqual([range]);
+      }
+    } finally {
+      await admin({ main_price: product.price / 100, stocked_price: product.list_price / 100 });
     }
   });
 

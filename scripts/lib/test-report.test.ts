@@ -1,0 +1,41 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { playwrightStage, summaryLines } from "./test-report";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
+afterEach(() => fs.rmSync(path.join(dir, "e2e.json"), { force: true }));
+
+function report(stats: { expected: number; unexpected: number; flaky: number }): string {
+  const file = path.join(dir, "e2e.json");
+  fs.writeFileSync(file, JSON.stringify({ stats: { ...stats, skipped: 0 } }));
+  return file;
+}
+
+describe("npm test's Playwright counts", () => {
+  it("counts a flaky journey apart from the passed ones and fails the stage, even when Playwright exited 0", () => {
+    const stage = playwrightStage("journeys", true, report({ expected: 40, unexpected: 0, flaky: 2 }));
+    expect(stage).toMatchObject({ passed: 40, failed: 0, flaky: 2, ok: false });
+    expect(summaryLines([stage])).toEqual(["FAILED   journeys: 40 passed, 0 failed, 2 flaky", "", "40 passed, 0 failed, 2 flaky"]);
+  });
+
+  it("passes a clean run and fails one with unexpected results", () => {
+    expect(playwrightStage("journeys", true, report({ expected: 42, unexpected: 0, flaky: 0 }))).toMatchObject({ passed: 42, failed: 0, flaky: 0, ok: true });
+    expect(playwrightStage("journeys", false, report({ expected: 41, unexpected: 1, flaky: 0 }))).toMatchObject({ passed: 41, failed: 1, ok: false });
+  });
+
+  it("counts a failed run without a report as one failure", () => {
+    expect(playwrightStage("journeys", false, path.join(dir, "missing.json"))).toMatchObject({ passed: 0, failed: 1, ok: false });
+  });
+
+  it("ends with the totals of every stage", () => {
+    const lines = summaryLines([
+      { name: "unit tests", passed: 10, failed: 0, ok: true },
+      { name: "journeys", passed: 5, failed: 1, flaky: 1, ok: false },
+      { name: "PostgreSQL", passed: 0, failed: 0, skipped: "no server", ok: true },
+    ]);
+    expect(lines.at(-1)).toBe("15 passed, 1 failed, 1 flaky");
+    expect(lines[2]).toBe("SKIPPED  PostgreSQL: 0 passed, 0 failed");
+  });
+});
