@@ -128,9 +128,14 @@ export function AddressModal({
 
   const select = (name: "country" | "state" | "city", label: string, placeholder: string, options: Option[]) => (
     <div>
-      <label htmlFor={`address-${name}`} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
+      <div className="flex items-baseline gap-1">
+        <label htmlFor={`address-${name}`} className="block text-sm font-semibold text-ink">
+          {label}
+        </label>
+        <span className="text-sm text-madder" aria-hidden="true">
+          *
+        </span>
+      </div>
       <select
         id={`address-${name}`}
         name={name}

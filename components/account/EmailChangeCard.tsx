@@ -6,6 +6,7 @@ import toast from "react-hot-toast";
 import { FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
+import { refreshSessionUser } from "@/lib/client/session";
 import type { ApiAction } from "@/lib/api/types";
 import { emailChangeRequestSchema, emailChangeVerifySchema } from "@/lib/validation/account";
 
@@ -77,6 +78,7 @@ export function EmailChangeCard({ email }: { email: string }) {
               toast.success(answer.message);
               setSentTo(null);
               setNext("");
+              refreshSessionUser();
               router.refresh();
             }
           }}

@@ -7,6 +7,7 @@ import { FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { PasswordField } from "@/components/auth/PasswordField";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
+import { refreshSessionUser } from "@/lib/client/session";
 import type { ApiAction } from "@/lib/api/types";
 import { profileSchema } from "@/lib/validation/account";
 import { PASSWORD_HINT } from "@/lib/validation/auth";
@@ -64,6 +65,7 @@ export function ProfileForm({ userId, name, phone }: { userId: number; name: str
           setValues((v) => ({ ...v, current_password: "", new_password: "", confirm_password: "" }));
           setPhoto(null);
           if (fileInput.current) fileInput.current.value = "";
+          refreshSessionUser();
           router.refresh();
         }
       }}

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { AccountLink } from "./AccountLink";
 import { SearchBox } from "./SearchBox";
 
 /** The mobile menu (and SWR with it) loads the first time it is opened, not with every page. */
@@ -83,6 +84,7 @@ export function Header({ name, logo, lightLogo }: { name: string; logo: string; 
             </ul>
           </nav>
           <SearchBox className="ml-auto w-full max-w-xs" />
+          <AccountLink />
           <button
             type="button"
             className="-mr-2 rounded-full p-2 md:hidden"

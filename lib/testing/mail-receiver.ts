@@ -12,8 +12,10 @@ export type ReceivedMail = { to: string[]; from: string; subject: string; text: 
  * like to any mail server; every mail it accepts is parsed (mailparser) and written as a JSON
  * file into `dir`, where test files in other processes read it with readMailbox().
  */
-export async function startMailReceiver(): Promise<{ url: string; dir: string; stop: () => Promise<void> }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-mail-"));
+export async function startMailReceiver(folder?: string): Promise<{ url: string; dir: string; stop: () => Promise<void> }> {
+  const dir = folder ?? fs.mkdtempSync(path.join(os.tmpdir(), "furnish-mail-"));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
   let count = 0;
   const server = new SMTPServer({
     authOptional: true,

@@ -6,6 +6,8 @@ import { addCompileHints } from "./compile-hints";
 
 const ROOT = path.resolve(__dirname, "../..");
 const STAMP = path.join(ROOT, ".next", "source-hash.txt");
+/** Where the journeys' SMTP server (scripts/e2e-server.ts) writes the mail it receives. */
+export const E2E_MAIL_DIR = path.join(ROOT, "data", "e2e-mail");
 const SOURCE_DIRS = ["app", "components", "lib", "public"];
 const SOURCE_FILES = ["middleware.ts", "next.config.ts", "package.json", "package-lock.json", "tsconfig.json", "postcss.config.mjs"];
 const SKIP = /(^|\/)(media|_tests)(\/|$)|\.test\.tsx?$/;

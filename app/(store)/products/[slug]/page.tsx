@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { DetailsAccordion } from "@/components/product/DetailsAccordion";
 import { Gallery } from "@/components/product/Gallery";
 import { PurchasePanel } from "@/components/product/PurchasePanel";
+import { ViewTracker } from "@/components/product/ViewTracker";
 import { RelatedProducts } from "@/components/product/RelatedProducts";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
@@ -82,6 +83,7 @@ export default async function ProductPage({ params }: Props) {
             </dl>
           ) : null}
           <PurchasePanel outOfStock={product.availability === "out_of_stock"} />
+          <ViewTracker slug={product.slug} />
           <DetailsAccordion
             sections={[
               { title: "Description", html: product.description, fallback: "No description available." },
