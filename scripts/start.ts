@@ -7,9 +7,9 @@
  */
 import { getConfig } from "../lib/config";
 import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
-import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, seedEssentials } from "../lib/seed";
+import { DEMO_CUSTOMER, isCatalogEmpty } from "../lib/seed";
 import { ensureBuild, startServer } from "./lib/build";
+import { prepareDatabase } from "./lib/prepare";
 
 async function main() {
   const config = getConfig();
@@ -18,14 +18,8 @@ async function main() {
 
   const handle = await openDatabase(config.database);
   try {
-    await migrateToLatest(handle);
-    if (!config.demoData) {
-      await seedEssentials(handle, { log: (line) => console.log(`  ${line}`) });
-      if (await isCatalogEmpty(handle)) console.log("The shop has no products yet. For the demo catalog, run: npm run db:seed");
-    } else if (await isCatalogEmpty(handle)) {
-      console.log("Empty database: loading the demo catalog...");
-      await seedDatabase(handle, { log: (line) => console.log(`  ${line}`) });
-    }
+    const done = await prepareDatabase(handle, { demoData: config.demoData, log: (line) => console.log(`  ${line}`) });
+    if (done === "essentials" && (await isCatalogEmpty(handle))) console.log("The shop has no products yet. For the demo catalog, run: npm run db:seed");
   } finally {
     await handle.close();
   }
