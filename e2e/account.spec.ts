@@ -276,6 +276,63 @@ test("a signed-in customer's product visits show under Recently viewed", async (
   await expect(page.getByRole("region", { name: "Recently viewed" }).getByText(product.name)).toBeVisible();
 });
 
+test("purchase history lists the customer's own orders; another customer's order is not found", async ({ page }) => {
+  const [customer, other] = [await createCustomer("Pooja Nair"), await createCustomer("Someone Else")];
+  const now = new Date().toISOString();
+  const ids = await withE2eDb(async (db) => {
+    const make = (userId: number, code: string, paymentStatus: string) =>
+      db
+        .insertInto("orders")
+        .values({
+          code,
+          user_id: userId,
+          shipping_name: "Pooja Nair",
+          shipping_email: "pooja@example.com",
+          shipping_address: "4 Marine Drive",
+          shipping_city: "Kochi",
+          shipping_state: "Kerala",
+          shipping_country: "India",
+          shipping_postal_code: "682031",
+          shipping_phone: "9847012345",
+          shipping_type: "",
+          payment_type: "cash_on_delivery",
+          coupon_code: null,
+          subtotal: 249_900,
+          shipping_cost: 0,
+          tax: 11_900,
+          coupon_discount: 0,
+          grand_total: 249_900,
+          delivery_status: "Pending",
+          payment_status: paymentStatus,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    const mine = await make(customer.id, `PH${customer.id}`, "Un-Paid");
+    await db
+      .insertInto("order_lines")
+      .values({ order_id: mine.id, product_id: null, product_name: "Ikat cushion cover", variation: null, quantity: 2, unit_price: 124_950, total: 249_900, delivery_status: "Pending", refund_status: null })
+      .execute();
+    const theirs = await make(other.id, `PH${other.id}`, "Paid");
+    return { mine: mine.id, theirs: theirs.id };
+  });
+  await signIn(page, customer, "/login?redirect=%2Fpurchase-history");
+  const row = page.getByRole("row", { name: new RegExp(`PH${customer.id}`) });
+  await expect(row.getByText("₹2,499")).toBeVisible();
+  await expect(row.getByText("Un-Paid")).toHaveClass(/bg-madder/);
+  await expect(page.getByText(`PH${other.id}`)).toHaveCount(0);
+  await row.getByRole("link", { name: /Details/ }).click();
+  await expect(page.getByRole("heading", { name: `Order Id: PH${customer.id}` })).toBeVisible();
+  await expect(page.getByText("Ikat cushion cover")).toBeVisible();
+  await expect(page.getByText("Flat shipping rate")).toBeVisible();
+  await expect(page.getByText("No Refund Available")).toBeVisible();
+  const response = await page.goto(`/order-details/${ids.theirs}`);
+  expect(response?.status()).toBe(404);
+  await page.goto("/wishlists");
+  await expect(page.getByText("There isn't anything added yet")).toBeVisible();
+});
+
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test("the account menu slides in and closes on a press outside it", async ({ page }) => {

@@ -1,5 +1,5 @@
 import "server-only";
-import { cookies, headers } from "next/headers";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getConfig } from "@/lib/config";
@@ -87,10 +87,4 @@ export async function requireUser(path: string): Promise<SessionUser> {
 /** The client address of an API request, for rate limits (see ../client-ip.ts). */
 export function requestIp(request: Request): string {
   return clientIp(request.headers.get("x-forwarded-for"), getConfig().trustedProxies);
-}
-
-/** Names of the session cookie over http and over https (better-auth prefixes "__Secure-"). */
-export async function hasSessionCookie(): Promise<boolean> {
-  const jar = await cookies();
-  return jar.getAll().some((c) => c.name.endsWith("kesar.session_token"));
 }

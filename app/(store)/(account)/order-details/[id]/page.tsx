@@ -1,0 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { formatDate, formatPaise } from "@/lib/format";
+import { requireUser } from "@/lib/server/auth/session";
+import { getOrder } from "@/lib/server/orders";
+
+export const metadata: Metadata = { title: "Order details", robots: { index: false, follow: false } };
+
+const na = (value: string | null | undefined) => (value && value.trim() ? value : "N/A");
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="font-semibold text-ink/75">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** Order details (spec §2.11): one of the customer's own orders; another's id is a 404. */
+export default async function OrderDetailsPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const user = await requireUser(`/order-details/${encodeURIComponent(id)}`);
+  const orderId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
+  const order = orderId ? await getOrder(user.id, orderId) : null;
+  if (!order) notFound();
+  const s = order.shipping;
+  const place = [s.address, s.city, s.state].filter((p) => p.trim()).join(", ");
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl text-navy md:text-4xl">Order Id: {order.code}</h1>
+        <Link href="/purchase-history" className="text-sm font-semibold text-saffron-dark underline underline-offset-2">
+          Back to Purchase History
+        </Link>
+      </div>
+      <section aria-labelledby="summary" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="summary" className="mb-3 text-xl">
+          Order Summary
+        </h2>
+        <dl className="grid md:grid-cols-2 md:gap-x-8">
+          <Row label="Order code">{order.code}</Row>
+          <Row label="Customer">{na(s.name)}</Row>
+          <Row label="Email">{na(s.email)}</Row>
+          <Row label="Shipping address">{place ? `${place}, ${na(s.country)} - ${na(s.postalCode)}` : "N/A"}</Row>
+          <Row label="Order date">{formatDate(order.date) || "N/A"}</Row>
+          <Row label="Order status">{na(order.deliveryStatus)}</Row>
+          <Row label="Total">{formatPaise(order.grandTotal)}</Row>
+          <Row label="Shipping method">{order.shippingType || "Flat shipping rate"}</Row>
+          <Row label="Payment method">{na(order.paymentType.replace(/_/g, " "))}</Row>
+        </dl>
+      </section>
+      <section aria-labelledby="items" className="overflow-x-auto rounded-2xl bg-white shadow-sm">
+        <h2 id="items" className="px-5 pt-5 text-xl">
+          Order Items
+        </h2>
+        <table className="mt-3 w-full min-w-[40rem] text-left text-sm">
+          <thead className="border-b border-ink/10 text-xs tracking-wide text-ink/70 uppercase">
+            <tr>
+              {["#", "Product", "Variation", "Quantity", "Status", "Price", "Refund"].map((h) => (
+                <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {order.lines.map((l, i) => (
+              <tr key={i} className="border-b border-ink/5 last:border-0">
+                <td className="px-4 py-3">{i + 1}</td>
+                <td className="px-4 py-3">{l.productName}</td>
+                <td className="px-4 py-3">{na(l.variation)}</td>
+                <td className="px-4 py-3">{l.quantity}</td>
+                <td className="px-4 py-3">{na(l.deliveryStatus)}</td>
+                <td className="px-4 py-3">{formatPaise(l.price)}</td>
+                <td className="px-4 py-3">{l.refundStatus || "No Refund Available"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="amount" className="max-w-md rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="amount" className="mb-3 text-xl">
+          Order Amount
+        </h2>
+        <dl>
+          <Row label="Subtotal">{formatPaise(order.subtotal)}</Row>
+          <Row label="Shipping">{formatPaise(order.shippingCost)}</Row>
+          <Row label="Tax">{formatPaise(order.tax)}</Row>
+          <Row label="Coupon">{formatPaise(order.couponDiscount)}</Row>
+          <Row label="Total">
+            <strong>{formatPaise(order.grandTotal)}</strong>
+          </Row>
+        </dl>
+      </section>
+    </div>
+  );
+}
