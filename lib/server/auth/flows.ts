@@ -6,7 +6,7 @@ import { ApiError } from "../errors";
 import { sendMail } from "../mail";
 import { noticeMail, welcomeMail } from "../mail-templates";
 import { getAuth } from "./auth";
-import { assertUnderLimit, clearLimit, countAttempt, type LimitRule } from "./limits";
+import { assertUnderLimit, clearLimit, countAttempt, refundAttempt, reserveAttempt, type LimitRule } from "./limits";
 import { toSessionUser, type SessionUser } from "./session";
 
 /**
@@ -72,18 +72,22 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
     ["signInFailuresPerAccount", account],
     ["signInFailuresPerIp", ip],
   ];
-  await assertUnderLimit(checks);
+  // Counted before the password is checked, so simultaneous guesses cannot get past the limit.
+  await reserveAttempt(checks);
   const auth = await getAuth();
+  let signedIn: SignedIn;
   try {
     const { headers: out, response } = await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true });
-    await clearLimit("signInFailuresPerAccount", account);
-    return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
+    signedIn = { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
-      return failAfterCounting(checks, new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password."));
+      throw new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password.");
     }
     throw error;
   }
+  await clearLimit("signInFailuresPerAccount", account);
+  await refundAttempt("signInFailuresPerIp", ip);
+  return signedIn;
 }
 
 /**
@@ -173,7 +177,8 @@ export async function signOutEverywhere(userId: number, headers: Headers): Promi
  */
 export async function changePassword(user: SessionUser, current: string, next: string, headers: Headers): Promise<SignedIn> {
   const checks: [LimitRule, string][] = [["reauthFailuresPerAccount", String(user.id)]];
-  await assertUnderLimit(checks);
+  // Counted before the password is checked, so simultaneous guesses cannot get past the limit.
+  await reserveAttempt(checks);
   const auth = await getAuth();
   try {
     const { headers: out, response } = await auth.api.changePassword({
@@ -184,11 +189,12 @@ export async function changePassword(user: SessionUser, current: string, next: s
     sendMail(user.email, (brand) =>
       noticeMail(brand, user.email, "Your password was changed", ["The password of your account was just changed, and your other devices were signed out.", "If it was not you, reset your password at once and write to us."], user.name),
     );
+    await clearLimit("reauthFailuresPerAccount", String(user.id));
     return { user: toSessionUser(response.user), token: response.token ?? "", setCookies: out.getSetCookie() };
   } catch (error) {
     const code = codeOf(error);
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-      return failAfterCounting(checks, new ApiError(422, "Your current password is not correct.", { current_password: ["Your current password is not correct."] }));
+      throw new ApiError(422, "Your current password is not correct.", { current_password: ["Your current password is not correct."] });
     }
     throw error;
   }
