@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import type { LoginInput, SignUpInput } from "@/lib/validation/auth";
 import { ApiError } from "../errors";
 import { sendMail } from "../mail";
-import { noticeMail, welcomeMail } from "../mail-templates";
+import { accountExistsMail, noticeMail, welcomeMail } from "../mail-templates";
 import { getAuth } from "./auth";
 import { assertUnderLimit, clearLimit, countAttempt, refundAttempt, reserveAttempt, type LimitRule } from "./limits";
 import { toSessionUser, type SessionUser } from "./session";
@@ -47,11 +47,22 @@ export async function signUp(input: SignUpInput, ip: string): Promise<void> {
   await assertUnderLimit(checks);
   await countAttempt(checks);
   const auth = await getAuth();
-  const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+  const { db } = await getDb();
+  const storedUser = () => db.selectFrom("users").select(["id", "name"]).where("email", "=", input.email_or_phone).executeTakeFirst();
+  let result: Awaited<ReturnType<typeof auth.api.signUpEmail>>;
+  try {
+    result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment both find no account; the unique index lets
+    // one in and better-auth fails the other. That one answers as for a known email.
+    const winner = await storedUser();
+    if (!winner) throw error;
+    sendMail(input.email_or_phone, (brand) => accountExistsMail(brand, input.email_or_phone, winner.name));
+    return;
+  }
   // better-auth answers a known email with a synthetic user (same shape, not stored): only a
   // stored one gets the welcome mail.
-  const { db } = await getDb();
-  const stored = await db.selectFrom("users").select(["id", "created_at"]).where("email", "=", input.email_or_phone).executeTakeFirst();
+  const stored = await storedUser();
   if (stored && String(stored.id) === String(result.user.id)) {
     sendMail(input.email_or_phone, (brand) => welcomeMail(brand, input.email_or_phone, input.name));
   }
