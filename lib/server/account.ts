@@ -181,6 +181,9 @@ export async function deleteAccount(user: SessionUser, headers: Headers, proof: 
     for (const table of ["addresses", "wishlists", "recently_viewed", "carts", "sessions", "accounts"] as const) {
       await trx.deleteFrom(table).where("user_id", "=", user.id).execute();
     }
+    // Reset links still unused: better-auth keeps the user id as their value, and a link used
+    // after the deletion would give the erased account a password again.
+    await trx.deleteFrom("verifications").where("value", "=", String(user.id)).execute();
     await trx
       .updateTable("users")
       .set({
