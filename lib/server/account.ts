@@ -4,7 +4,7 @@ import { isAPIError } from "better-auth/api";
 import sharp from "sharp";
 import { getDb } from "../db";
 import { getAuth } from "./auth/auth";
-import { assertUnderLimit, clearLimit, countAttempt, type LimitRule } from "./auth/limits";
+import { assertUnderLimit, clearLimit, countAttempt, reserveAttempt, type LimitRule } from "./auth/limits";
 import type { SessionUser } from "./auth/session";
 import { ApiError } from "./errors";
 import { sendMail } from "./mail";
@@ -143,14 +143,14 @@ export async function sendDeletionCode(user: SessionUser, ip: string): Promise<v
 /** Checks the password or the emailed code before a deletion; wrong ones count toward a limit. */
 async function confirmIdentity(user: SessionUser, headers: Headers, proof: { password?: string; otp?: string }): Promise<void> {
   const checks: [LimitRule, string][] = [["reauthFailuresPerAccount", String(user.id)]];
-  await assertUnderLimit(checks);
+  // Counted before the password or code is checked, so simultaneous guesses cannot get past the limit.
+  await reserveAttempt(checks);
   const auth = await getAuth();
   try {
     if (proof.otp) await auth.api.verifyEmailOTP({ body: { email: user.email, otp: proof.otp } });
     else await auth.api.verifyPassword({ body: { password: proof.password ?? "" }, headers });
   } catch (error) {
     if (isAPIError(error) && error.statusCode < 500) {
-      await countAttempt(checks);
       throw proof.otp ? new ApiError(400, "Invalid OTP") : new ApiError(422, "Your password is not correct.", { password: ["Your password is not correct."] });
     }
     throw error;
@@ -181,6 +181,9 @@ export async function deleteAccount(user: SessionUser, headers: Headers, proof: 
     for (const table of ["addresses", "wishlists", "recently_viewed", "carts", "sessions", "accounts"] as const) {
       await trx.deleteFrom(table).where("user_id", "=", user.id).execute();
     }
+    // Reset links still unused: better-auth keeps the user id as their value, and a link used
+    // after the deletion would give the erased account a password again.
+    await trx.deleteFrom("verifications").where("value", "=", String(user.id)).execute();
     await trx
       .updateTable("users")
       .set({

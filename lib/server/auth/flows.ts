@@ -4,9 +4,9 @@ import { getDb } from "@/lib/db";
 import type { LoginInput, SignUpInput } from "@/lib/validation/auth";
 import { ApiError } from "../errors";
 import { sendMail } from "../mail";
-import { noticeMail, welcomeMail } from "../mail-templates";
+import { accountExistsMail, noticeMail, welcomeMail } from "../mail-templates";
 import { getAuth } from "./auth";
-import { assertUnderLimit, clearLimit, countAttempt, type LimitRule } from "./limits";
+import { assertUnderLimit, clearLimit, countAttempt, refundAttempt, reserveAttempt, type LimitRule } from "./limits";
 import { toSessionUser, type SessionUser } from "./session";
 
 /**
@@ -47,11 +47,22 @@ export async function signUp(input: SignUpInput, ip: string): Promise<void> {
   await assertUnderLimit(checks);
   await countAttempt(checks);
   const auth = await getAuth();
-  const result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+  const { db } = await getDb();
+  const storedUser = () => db.selectFrom("users").select(["id", "name"]).where("email", "=", input.email_or_phone).executeTakeFirst();
+  let result: Awaited<ReturnType<typeof auth.api.signUpEmail>>;
+  try {
+    result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+  } catch (error) {
+    // Two sign-ups with one email at the same moment both find no account; the unique index lets
+    // one in and better-auth fails the other. That one answers as for a known email.
+    const winner = await storedUser();
+    if (!winner) throw error;
+    sendMail(input.email_or_phone, (brand) => accountExistsMail(brand, input.email_or_phone, winner.name));
+    return;
+  }
   // better-auth answers a known email with a synthetic user (same shape, not stored): only a
   // stored one gets the welcome mail.
-  const { db } = await getDb();
-  const stored = await db.selectFrom("users").select(["id", "created_at"]).where("email", "=", input.email_or_phone).executeTakeFirst();
+  const stored = await storedUser();
   if (stored && String(stored.id) === String(result.user.id)) {
     sendMail(input.email_or_phone, (brand) => welcomeMail(brand, input.email_or_phone, input.name));
   }
@@ -72,18 +83,22 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
     ["signInFailuresPerAccount", account],
     ["signInFailuresPerIp", ip],
   ];
-  await assertUnderLimit(checks);
+  // Counted before the password is checked, so simultaneous guesses cannot get past the limit.
+  await reserveAttempt(checks);
   const auth = await getAuth();
+  let signedIn: SignedIn;
   try {
     const { headers: out, response } = await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true });
-    await clearLimit("signInFailuresPerAccount", account);
-    return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
+    signedIn = { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
-      return failAfterCounting(checks, new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password."));
+      throw new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password.");
     }
     throw error;
   }
+  await clearLimit("signInFailuresPerAccount", account);
+  await refundAttempt("signInFailuresPerIp", ip);
+  return signedIn;
 }
 
 /**
@@ -173,7 +188,8 @@ export async function signOutEverywhere(userId: number, headers: Headers): Promi
  */
 export async function changePassword(user: SessionUser, current: string, next: string, headers: Headers): Promise<SignedIn> {
   const checks: [LimitRule, string][] = [["reauthFailuresPerAccount", String(user.id)]];
-  await assertUnderLimit(checks);
+  // Counted before the password is checked, so simultaneous guesses cannot get past the limit.
+  await reserveAttempt(checks);
   const auth = await getAuth();
   try {
     const { headers: out, response } = await auth.api.changePassword({
@@ -184,11 +200,12 @@ export async function changePassword(user: SessionUser, current: string, next: s
     sendMail(user.email, (brand) =>
       noticeMail(brand, user.email, "Your password was changed", ["The password of your account was just changed, and your other devices were signed out.", "If it was not you, reset your password at once and write to us."], user.name),
     );
+    await clearLimit("reauthFailuresPerAccount", String(user.id));
     return { user: toSessionUser(response.user), token: response.token ?? "", setCookies: out.getSetCookie() };
   } catch (error) {
     const code = codeOf(error);
     if (code === "INVALID_PASSWORD" || code === "CREDENTIAL_ACCOUNT_NOT_FOUND") {
-      return failAfterCounting(checks, new ApiError(422, "Your current password is not correct.", { current_password: ["Your current password is not correct."] }));
+      throw new ApiError(422, "Your current password is not correct.", { current_password: ["Your current password is not correct."] });
     }
     throw error;
   }

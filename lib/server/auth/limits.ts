@@ -99,6 +99,22 @@ export async function countAttempt(checks: [LimitRule, string][]): Promise<void>
   if (refusal) throw refusal;
 }
 
+/**
+ * Charges one attempt before a password is checked. Checking a password takes a while (scrypt),
+ * so guesses sent all at once would otherwise all pass assertUnderLimit before the first failure
+ * was counted, and a burst of any size would be tried. A success gives the points back
+ * (refundAttempt) or clears the counter (clearLimit); a failure keeps them.
+ */
+export async function reserveAttempt(checks: [LimitRule, string][]): Promise<void> {
+  await assertUnderLimit(checks);
+  await countAttempt(checks);
+}
+
+/** Gives back the point reserveAttempt charged, when the attempt succeeded. */
+export async function refundAttempt(rule: LimitRule, value: string): Promise<void> {
+  await (await limiters())[rule].reward(keyOf(value), 1);
+}
+
 /** Forgets a counter (a successful sign-in clears its account's failures). */
 export async function clearLimit(rule: LimitRule, value: string): Promise<void> {
   await (await limiters())[rule].delete(keyOf(value));

@@ -17,15 +17,18 @@ export const POST = handler(
     await assertPhoneFree(user.id, input.phone);
     let cookies: string[] = [];
     let headers = request.headers;
+    let session: Record<string, unknown> = {};
     if (input.new_password) {
       const changed = await changePassword(user, input.current_password ?? "", input.new_password, request.headers);
       cookies = changed.setCookies;
-      // The old session ended; read the user back through the new one.
+      // The old session ended; read the user back through the new one. A bearer client gets the
+      // new session's token, as at sign-in; the cookie carries it for the store's pages.
       headers = new Headers({ authorization: `Bearer ${changed.token}` });
+      session = { access_token: changed.token, token_type: "Bearer" };
     }
     await updateProfile(user.id, { name: input.name, phone: input.phone });
     const fresh = await identify(headers);
-    return withCookies(action(true, "Profile updated successfully", 200, { user: fresh ? presentUser(fresh.user) : null }), cookies);
+    return withCookies(action(true, "Profile updated successfully", 200, { user: fresh ? presentUser(fresh.user) : null, ...session }), cookies);
   },
   { personal: true },
 );
