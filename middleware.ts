@@ -44,5 +44,6 @@ export const config = {
     "/registration",
     "/forgot-password",
     "/reset-password",
+    "/verify-email",
   ],
 };

@@ -27,11 +27,20 @@ test("register: Create an account, then log in with it", async ({ page }) => {
   await expect(page.getByText("Passwords do not match.")).toBeVisible();
 
   await page.getByLabel("Confirm Password").fill("Monsoon-rain-7");
+  const since = Date.now();
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL("**/login");
   await expect(page.getByText("Registration successful! Please log in.")).toBeVisible();
   const row = await withE2eDb((db) => db.selectFrom("users").select(["name", "email"]).where("email", "=", email).executeTakeFirst());
   expect(row).toEqual({ name: "Kavya Menon", email });
+
+  // The welcome mail's link confirms the email.
+  const welcome = await waitForMail(E2E_MAIL_DIR, email, { since, subject: /^Welcome to / });
+  const link = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(welcome.text)?.[0] ?? "";
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByText("Thank you. Your email address is confirmed.")).toBeVisible();
+  await page.getByRole("link", { name: "Go to Login" }).click();
+  await page.waitForURL("**/login");
 
   await emailBox(page).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Monsoon-rain-7");

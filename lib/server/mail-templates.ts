@@ -71,10 +71,11 @@ export function accountExistsMail(brand: MailBrand, to: string, name?: string | 
   ]);
 }
 
-export function welcomeMail(brand: MailBrand, to: string, name: string): MailMessage {
-  return compose(brand, to, `Welcome to ${brand.name}`, hello(name), [
-    { text: "Your account is ready. Sign in to keep your addresses, wishlist and orders in one place." },
-    { button: { label: "Sign in", href: `${brand.siteUrl}/login` } },
+export function welcomeMail(brand: MailBrand, to: string, name: string, confirmLink: string): MailMessage {
+  return compose(brand, to, `Welcome to ${brand.name}: please confirm your email`, hello(name), [
+    { text: "Your account is ready. Please confirm that this email address is yours; the link works for 3 days." },
+    { button: { label: "Confirm my email", href: confirmLink } },
+    { text: "Then sign in to keep your addresses, wishlist and orders in one place. If you did not open an account, ignore this mail." },
   ]);
 }
 

@@ -9,7 +9,7 @@ import { getConfig } from "@/lib/config";
 import { getDb } from "@/lib/db";
 import { openPgPool, type Db } from "@/lib/db/connection";
 import { sendMail } from "../mail";
-import { accountExistsMail, passwordResetMail, signInCodeMail, verificationCodeMail } from "../mail-templates";
+import { accountExistsMail, passwordResetMail, signInCodeMail, verificationCodeMail, welcomeMail } from "../mail-templates";
 import { withHashedSessionTokens } from "./hashed-sessions";
 
 /** A code lives 10 minutes; 5 wrong tries end it. A reset link lives 30 minutes. */
@@ -35,6 +35,9 @@ async function authSecret(db: Db): Promise<string> {
 }
 
 const resetLink = (token: string) => `${getConfig().siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+const confirmLink = (token: string) => `${getConfig().siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
+/** How long the sign-up mail's confirmation link works. */
+export const CONFIRM_TTL_SECONDS = 3 * 24 * 60 * 60;
 
 const CODE_PURPOSE: Record<string, string> = {
   "email-verification": "confirm it is you",
@@ -99,6 +102,22 @@ function createAuth(kysely: Kysely<unknown>, type: "sqlite" | "postgres", secret
       },
       onExistingUserSignUp: async ({ user }) => {
         sendMail(user.email, (brand) => accountExistsMail(brand, user.email, user.name));
+      },
+      // Following the mailed reset link proves the mailbox is the customer's.
+      onPasswordReset: async ({ user }) => {
+        const { db } = await getDb();
+        await db.updateTable("users").set({ email_verified: 1 }).where("id", "=", Number(user.id)).execute();
+      },
+    },
+    // A new account gets a welcome mail whose link confirms the email. Until it is confirmed (or a
+    // reset link or a code proves the mailbox), better-auth treats the password as unproven: the
+    // first sign-in by code removes it, so nobody who registered someone else's email keeps access.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRM_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        sendMail(user.email, (brand) => welcomeMail(brand, user.email, user.name, confirmLink(token)));
       },
     },
     advanced: {

@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import type { LoginInput, SignUpInput } from "@/lib/validation/auth";
 import { ApiError } from "../errors";
 import { sendMail } from "../mail";
-import { accountExistsMail, noticeMail, welcomeMail } from "../mail-templates";
+import { accountExistsMail, noticeMail } from "../mail-templates";
 import { getAuth } from "./auth";
 import { assertUnderLimit, clearLimit, countAttempt, refundAttempt, reserveAttempt, type LimitRule } from "./limits";
 import { toSessionUser, type SessionUser } from "./session";
@@ -37,7 +37,8 @@ async function failAfterCounting(checks: [LimitRule, string][], failure: ApiErro
 
 /**
  * Opens an account. The answer is the same whether the email is new or known: a known email gets
- * a mail saying an account exists, a new one a welcome mail; nobody is signed in.
+ * a mail saying an account exists, a new one a welcome mail with a link that confirms the email;
+ * nobody is signed in.
  */
 export async function signUp(input: SignUpInput, ip: string): Promise<void> {
   const checks: [LimitRule, string][] = [
@@ -49,22 +50,28 @@ export async function signUp(input: SignUpInput, ip: string): Promise<void> {
   const auth = await getAuth();
   const { db } = await getDb();
   const storedUser = () => db.selectFrom("users").select(["id", "name"]).where("email", "=", input.email_or_phone).executeTakeFirst();
-  let result: Awaited<ReturnType<typeof auth.api.signUpEmail>>;
+  // better-auth answers a known email with a synthetic user (same shape, nothing stored) and mails
+  // its owner; a new account gets the welcome mail with its confirmation link (./auth.ts).
   try {
-    result = await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
+    await auth.api.signUpEmail({ body: { name: input.name, email: input.email_or_phone, password: input.password } });
   } catch (error) {
     // Two sign-ups with one email at the same moment both find no account; the unique index lets
     // one in and better-auth fails the other. That one answers as for a known email.
     const winner = await storedUser();
     if (!winner) throw error;
     sendMail(input.email_or_phone, (brand) => accountExistsMail(brand, input.email_or_phone, winner.name));
-    return;
   }
-  // better-auth answers a known email with a synthetic user (same shape, not stored): only a
-  // stored one gets the welcome mail.
-  const stored = await storedUser();
-  if (stored && String(stored.id) === String(result.user.id)) {
-    sendMail(input.email_or_phone, (brand) => welcomeMail(brand, input.email_or_phone, input.name));
+}
+
+/** The sign-up mail's link: marks the email as the customer's. False for a bad or expired link. */
+export async function confirmEmail(token: string): Promise<boolean> {
+  const auth = await getAuth();
+  try {
+    await auth.api.verifyEmail({ query: { token } });
+    return true;
+  } catch (error) {
+    if (isAPIError(error) && error.statusCode < 500) return false;
+    throw error;
   }
 }
 

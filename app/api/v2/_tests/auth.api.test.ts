@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import {
   api,
   clientAddresses,
@@ -156,6 +156,62 @@ describe("POST /auth/signup", () => {
     expect(await usersWithEmail(email)).toBe(0);
     await settleMail(500);
     expect(mailsTo(email, since)).toEqual([]);
+  });
+});
+
+describe("email confirmation (the welcome mail's link)", () => {
+  const page = (path: string) => fetch(`${inject("baseUrl")}${path}`);
+  const confirmTokenIn = (text: string) => /verify-email\?token=([A-Za-z0-9._-]+)/.exec(text)?.[1] ?? "";
+
+  it("the link confirms the email; then a code sign-in keeps the password", async () => {
+    const ip = nextIp();
+    const since = Date.now();
+    const email = uniqueEmail("confirm");
+    expect((await post("/auth/signup", signUpBody(email), { ip })).status).toBe(200);
+    const welcome = await mailTo(email, { since, subject: /^Welcome to / });
+    const token = confirmTokenIn(welcome.text);
+    expect(token.length).toBeGreaterThan(20);
+    expect(Boolean((await userRow(email))?.email_verified)).toBe(false);
+
+    const bad = await page(`/verify-email?token=${token.slice(0, -3)}abc`);
+    expect(bad.status).toBe(200);
+    expect(await bad.text()).toContain("The link is invalid or has expired.");
+    expect(Boolean((await userRow(email))?.email_verified)).toBe(false);
+
+    const good = await page(`/verify-email?token=${token}`);
+    expect(await good.text()).toContain("Your email address is confirmed.");
+    expect(Boolean((await userRow(email))?.email_verified)).toBe(true);
+
+    const sent = Date.now();
+    await post("/auth/otp/send", { email_or_phone: email }, { ip });
+    const code = codeIn(await mailTo(email, { since: sent, subject: /sign-in code/ }));
+    expect((await post("/auth/otp/verify", { email_or_phone: email, otp: code }, { ip })).status).toBe(200);
+    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip })).status).toBe(200);
+  });
+
+  it("an unconfirmed password is dropped by the first code sign-in (someone else may have registered the email); a reset link confirms the email", async () => {
+    const ip = nextIp();
+    const email = uniqueEmail("unproven");
+    const before = Date.now();
+    expect((await post("/auth/signup", signUpBody(email), { ip })).status).toBe(200);
+    await mailTo(email, { since: before, subject: /^Welcome to / });
+    const sent = Date.now();
+    await post("/auth/otp/send", { email_or_phone: email }, { ip });
+    const code = codeIn(await mailTo(email, { since: sent, subject: /sign-in code/ }));
+    expect((await post("/auth/otp/verify", { email_or_phone: email, otp: code }, { ip })).status).toBe(200);
+    expect(Boolean((await userRow(email))?.email_verified)).toBe(true);
+    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip })).status).toBe(401);
+
+    // A reset link proves the mailbox too: the account gets a password again, confirmed.
+    const other = uniqueEmail("reset-confirms");
+    const t0 = Date.now();
+    expect((await post("/auth/signup", signUpBody(other), { ip: nextIp() })).status).toBe(200);
+    await mailTo(other, { since: t0, subject: /^Welcome to / });
+    const t1 = Date.now();
+    await post("/auth/password/forget_request", { email_or_phone: other }, { ip: nextIp() });
+    const resetToken = resetTokenIn(await mailTo(other, { since: t1, subject: /Reset your/ }));
+    expect((await post("/auth/password/reset", { token: resetToken, password: "Neem-tree-42" }, { ip: nextIp() })).status).toBe(200);
+    expect(Boolean((await userRow(other))?.email_verified)).toBe(true);
   });
 });
 
