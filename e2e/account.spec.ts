@@ -219,6 +219,7 @@ test("change the email with a code sent to the new address", async ({ page }) =>
   await expect(page.getByLabel("Current email")).toHaveValue(customer.email);
   const since = Date.now();
   await page.getByRole("textbox", { name: "New email" }).fill(next);
+  await page.getByLabel("Current password").fill(customer.password);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("We have sent a code to your new email address.")).toBeVisible();
   const mail = await waitForMail(E2E_MAIL_DIR, next, { since });

@@ -34,20 +34,29 @@ test("register: Create an account, then log in with it", async ({ page }) => {
   const row = await withE2eDb((db) => db.selectFrom("users").select(["name", "email"]).where("email", "=", email).executeTakeFirst());
   expect(row).toEqual({ name: "Kavya Menon", email });
 
-  // The welcome mail's link confirms the email.
+  // The password works once the welcome mail's link and the password confirm the email.
+  await emailBox(page).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Monsoon-rain-7");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.locator("#login-error")).toHaveText("Please confirm your email address first: we have sent you a new link.");
   const welcome = await waitForMail(E2E_MAIL_DIR, email, { since, subject: /^Welcome to / });
-  const link = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(welcome.text)?.[0] ?? "";
-  await page.goto(new URL(link).pathname + new URL(link).search);
-  await expect(page.getByText("Thank you. Your email address is confirmed.")).toBeVisible();
-  await page.getByRole("link", { name: "Go to Login" }).click();
-  await page.waitForURL("**/login");
+  const link = new URL(/https?:\/\/\S+\/verify-email\?token=\S+/.exec(welcome.text)?.[0] ?? "");
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Confirm your email" })).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Monsoon-rain-7");
+  await page.getByRole("button", { name: "Confirm my email" }).click();
+  await page.waitForURL("**/dashboard");
+  await expect(page.getByText("Your email address is confirmed.")).toBeVisible();
+  await expect(page.getByTestId("account-link")).toHaveAccessibleName("My account, Kavya Menon");
 
+  // From then on the password signs in.
+  await page.context().clearCookies();
+  await page.goto("/login");
   await emailBox(page).fill(email);
   await page.getByLabel("Password", { exact: true }).fill("Monsoon-rain-7");
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.waitForURL((url) => url.pathname === "/");
   await expect(page.getByText("Logged in successfully")).toBeVisible();
-  await expect(page.getByTestId("account-link")).toHaveAccessibleName("My account, Kavya Menon");
 });
 
 test("a guest is sent from /dashboard to /login and back there after signing in with the password", async ({ page }) => {

@@ -72,11 +72,12 @@ export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): 
 
 /**
  * The demo catalog and its demo customer (a published password) are loaded only into the embedded
- * default database, unless DEMO_DATA says otherwise: DEMO_DATA=1 forces it, DEMO_DATA=0 never.
+ * default database of a shop not served over https (a real deployment), unless DEMO_DATA says
+ * otherwise: DEMO_DATA=1 forces it, DEMO_DATA=0 never.
  */
-export function demoDataEnabled(flag: "0" | "1" | undefined, databaseUrl: string | undefined): boolean {
+export function demoDataEnabled(flag: "0" | "1" | undefined, databaseUrl: string | undefined, siteUrl?: string): boolean {
   if (flag) return flag === "1";
-  return !databaseUrl?.trim();
+  return !databaseUrl?.trim() && !siteUrl?.trim().toLowerCase().startsWith("https://");
 }
 
 let cached: AppConfig | undefined;
@@ -102,7 +103,7 @@ export function getConfig(): AppConfig {
     authSecret: env.AUTH_SECRET ?? null,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || null,
-    demoData: demoDataEnabled(env.DEMO_DATA, env.DATABASE_URL),
+    demoData: demoDataEnabled(env.DEMO_DATA, env.DATABASE_URL, env.SITE_URL),
     sessionDays: env.SESSION_DAYS,
     trustedProxies: env.TRUSTED_PROXIES,
     uploadsDir: env.UPLOADS_DIR ? path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR) : path.join(process.cwd(), "data", "uploads"),

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
+import { PasswordField } from "@/components/auth/PasswordField";
 import { FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
@@ -11,12 +12,14 @@ import type { ApiAction } from "@/lib/api/types";
 import { emailChangeRequestSchema, emailChangeVerifySchema } from "@/lib/validation/account";
 
 /**
- * Change your email (spec §2.11): the current address read-only; Verify sends a code to the new
- * one and Update Email checks it. The old site's buttons sent nothing.
+ * Change your email (spec §2.11): the current address read-only; Verify (with the current
+ * password) sends a code to the new one and Update Email checks it. The old site's buttons sent
+ * nothing.
  */
 export function EmailChangeCard({ email }: { email: string }) {
   const router = useRouter();
   const [next, setNext] = useState("");
+  const [password, setPassword] = useState("");
   const [otp, setOtp] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const request = useSubmit({ toastErrors: true });
@@ -32,15 +35,16 @@ export function EmailChangeCard({ email }: { email: string }) {
       <form
         noValidate
         aria-label="New email"
-        className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start"
         onSubmit={async (event) => {
           event.preventDefault();
-          const body = { email: next };
+          const body = { email: next, password };
           const answer = await request.submit(emailChangeRequestSchema, body, async (input) => ({ res: await apiPost<ApiAction>("/profile/email/request", body), email: input.email }));
           if (answer?.res.result) {
             toast.success(answer.res.message);
             setSentTo(answer.email);
             setOtp("");
+            setPassword("");
           }
         }}
       >
@@ -61,7 +65,20 @@ export function EmailChangeCard({ email }: { email: string }) {
           error={request.errors.email}
           disabled={request.busy || verify.busy}
         />
-        <button type="submit" className="btn-primary" disabled={request.busy}>
+        <PasswordField
+          id="email-password"
+          name="password"
+          label="Current password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            request.clearError("password");
+          }}
+          error={request.errors.password}
+          disabled={request.busy || verify.busy}
+        />
+        <button type="submit" className="btn-primary sm:mt-7" disabled={request.busy}>
           {request.busy ? "Sending..." : "Verify"}
         </button>
       </form>

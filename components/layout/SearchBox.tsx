@@ -10,10 +10,11 @@ import { useProductSuggestions } from "@/lib/hooks/useProductSuggestions";
 
 /**
  * The hint with examples fits the box only where the header is wide; on phones (and beside the
- * full menu on tablets) it was cut mid-word, so narrower headers get the short one. The server
- * renders the short one, which fits everywhere, also without JavaScript.
+ * full menu on tablets), next to the account link, even "Search products" was cut, so narrower
+ * headers get one word beside the magnifier. The server renders the short one, which fits
+ * everywhere, also without JavaScript.
  */
-const PLACEHOLDER_SHORT = "Search products";
+const PLACEHOLDER_SHORT = "Search";
 const PLACEHOLDER_LONG = "Search curtains, cushions, rugs...";
 const WIDE_HEADER = "(min-width: 1024px)";
 

@@ -25,6 +25,11 @@ describe("safeRedirectPath", () => {
     " /dashboard",
     "",
     "/%zz",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/%2E//evil.example",
+    "/a/../..//evil.example",
   ])("refuses %j", (raw) => {
     expect(safeRedirectPath(raw)).toBe("/");
   });

@@ -20,6 +20,8 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = "/")
   for (const value of [raw, decoded]) {
     if (!value.startsWith("/") || value.startsWith("//")) return fallback;
     if (/[\\\u0000-\u001f\u007f]/.test(value)) return fallback;
+    // Dot segments let "/.//host" become "//host" once resolved.
+    if (/(^|\/)\.{1,2}(\/|$|\?|#)/.test(value)) return fallback;
   }
   let url: URL;
   try {
@@ -27,7 +29,7 @@ export function safeRedirectPath(raw: string | null | undefined, fallback = "/")
   } catch {
     return fallback;
   }
-  if (url.origin !== "http://store.invalid") return fallback;
+  if (url.origin !== "http://store.invalid" || url.pathname.startsWith("//")) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // Never back to the sign-in screens themselves.
   if (/^\/(login|registration|forgot-password|reset-password)(\/|\?|#|$)/.test(url.pathname)) return fallback;

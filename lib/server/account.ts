@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { getDb } from "../db";
 import { getAuth } from "./auth/auth";
 import { assertUnderLimit, clearLimit, countAttempt, reserveAttempt, type LimitRule } from "./auth/limits";
-import type { SessionUser } from "./auth/session";
+import { codeSendChecks, endOtherAccess } from "./auth/flows";
+import { SIGN_IN_REQUIRED, type Identity, type SessionUser } from "./auth/session";
 import { ApiError } from "./errors";
 import { sendMail } from "./mail";
 import { noticeMail } from "./mail-templates";
@@ -15,10 +16,18 @@ import { fileStorage, isStoredName } from "./storage";
 
 export const PHONE_TAKEN = "This phone number is already used by another account.";
 
-/** A phone signs in one account only, so a number in use by another account is refused. */
+/**
+ * A phone signs in one account only, so a number in use by another account is refused. Each new
+ * number tried counts toward a limit, so the 409 cannot be used to probe many numbers.
+ */
 export async function assertPhoneFree(userId: number, phone: string | null): Promise<void> {
   if (!phone) return;
   const { db } = await getDb();
+  const current = await db.selectFrom("users").select("phone").where("id", "=", userId).executeTakeFirst();
+  if (current?.phone === phone) return;
+  const checks: [LimitRule, string][] = [["phoneChangesPerAccount", String(userId)]];
+  await assertUnderLimit(checks);
+  await countAttempt(checks);
   const other = await db.selectFrom("users").select("id").where("phone", "=", phone).where("id", "!=", userId).executeTakeFirst();
   if (other) throw new ApiError(409, PHONE_TAKEN, { phone: [PHONE_TAKEN] });
 }
@@ -84,18 +93,16 @@ export function readAvatar(name: string): Promise<Buffer | null> {
   return fileStorage().get(AVATAR_FOLDER, name);
 }
 
-const codeChecks = (email: string, ip: string): [LimitRule, string][] => [
-  ["codeGapPerEmail", email],
-  ["codesPerEmail", email],
-  ["codesPerIp", ip],
-];
 
 /**
- * Step 1 of an email change: a code to the new address. When that address already has an
+ * Step 1 of an email change: the current password (a stolen session alone cannot move the
+ * account to another mailbox), then a code to the new address. When that address already has an
  * account, better-auth sends nothing and answers the same, so this cannot probe for accounts.
  */
-export async function requestEmailChange(headers: Headers, newEmail: string, ip: string): Promise<void> {
-  const checks = codeChecks(newEmail, ip);
+export async function requestEmailChange(user: SessionUser, headers: Headers, newEmail: string, password: string, ip: string): Promise<void> {
+  if (newEmail === user.email) throw new ApiError(422, "Enter an email address other than your current one.", { email: ["Enter an email address other than your current one."] });
+  await confirmIdentity(user, headers, { password });
+  const checks = codeSendChecks(newEmail, ip);
   await assertUnderLimit(checks);
   await countAttempt(checks);
   const auth = await getAuth();
@@ -103,12 +110,17 @@ export async function requestEmailChange(headers: Headers, newEmail: string, ip:
     await auth.api.requestEmailChangeEmailOTP({ body: { newEmail }, headers });
   } catch (error) {
     if (isAPIError(error) && error.statusCode === 400) throw new ApiError(422, "Enter an email address other than your current one.", { email: ["Enter an email address other than your current one."] });
+    if (isAPIError(error) && error.statusCode === 401) throw new ApiError(401, SIGN_IN_REQUIRED);
     throw error;
   }
 }
 
-/** Step 2: the code from the new address changes the email; the old address is told. */
-export async function confirmEmailChange(user: SessionUser, headers: Headers, newEmail: string, otp: string, ip: string): Promise<string[]> {
+/**
+ * Step 2: the code from the new address changes the email; the old address is told, and every
+ * other session and every reset link still out for the account end.
+ */
+export async function confirmEmailChange(identity: Identity, headers: Headers, newEmail: string, otp: string, ip: string): Promise<string[]> {
+  const user = identity.user;
   const checks: [LimitRule, string][] = [
     ["codeFailuresPerIp", ip],
     ["reauthFailuresPerAccount", String(user.id)],
@@ -117,6 +129,7 @@ export async function confirmEmailChange(user: SessionUser, headers: Headers, ne
   const auth = await getAuth();
   try {
     const { headers: out } = await auth.api.changeEmailEmailOTP({ body: { newEmail, otp }, headers, returnHeaders: true });
+    await endOtherAccess(user.id, identity.sessionId);
     sendMail(user.email, (brand) =>
       noticeMail(brand, user.email, "Your email address was changed", [`The email address of your account is now ${newEmail}.`, "If it was not you, write to us at once."], user.name),
     );
@@ -133,14 +146,14 @@ export async function confirmEmailChange(user: SessionUser, headers: Headers, ne
 
 /** A code to the account's own email, to confirm deleting the account without the password. */
 export async function sendDeletionCode(user: SessionUser, ip: string): Promise<void> {
-  const checks = codeChecks(user.email, ip);
+  const checks = codeSendChecks(user.email, ip);
   await assertUnderLimit(checks);
   await countAttempt(checks);
   const auth = await getAuth();
   await auth.api.sendVerificationOTP({ body: { email: user.email, type: "email-verification" } });
 }
 
-/** Checks the password or the emailed code before a deletion; wrong ones count toward a limit. */
+/** Checks the password or the emailed code before a sensitive change; wrong ones count toward a limit. */
 async function confirmIdentity(user: SessionUser, headers: Headers, proof: { password?: string; otp?: string }): Promise<void> {
   const checks: [LimitRule, string][] = [["reauthFailuresPerAccount", String(user.id)]];
   // Counted before the password or code is checked, so simultaneous guesses cannot get past the limit.
@@ -184,6 +197,10 @@ export async function deleteAccount(user: SessionUser, headers: Headers, proof: 
     // Reset links still unused: better-auth keeps the user id as their value, and a link used
     // after the deletion would give the erased account a password again.
     await trx.deleteFrom("verifications").where("value", "=", String(user.id)).execute();
+    // What the person sent with this (confirmed) email: the subscription, messages and enquiries.
+    await trx.deleteFrom("newsletter_subscribers").where("email", "=", user.email).execute();
+    await trx.deleteFrom("contact_messages").where("email", "=", user.email).execute();
+    await trx.deleteFrom("enquiries").where("email", "=", user.email).execute();
     await trx
       .updateTable("users")
       .set({

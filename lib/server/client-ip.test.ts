@@ -21,6 +21,8 @@ describe("networkOf", () => {
   it("keeps IPv4 and unwraps IPv4-mapped addresses", () => {
     expect(networkOf("127.0.0.1")).toBe("127.0.0.1");
     expect(networkOf("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(networkOf("192.0.2.1:51234")).toBe("192.0.2.1");
+    expect(networkOf("[2001:db8:1:2::1]:443")).toBe("2001:db8:1:2::/64");
   });
   it("counts IPv6 per /64", () => {
     expect(networkOf("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");

@@ -19,7 +19,12 @@ export function clientIp(forwardedFor: string | null, trustedProxies: number): s
 
 /** IPv4 as is (IPv4-mapped IPv6 unwrapped); IPv6 reduced to its /64 prefix. */
 export function networkOf(address: string): string {
-  const bare = address.replace(/^\[|\](:\d+)?$/g, "").replace(/%.*$/, "").toLowerCase();
+  // "[v6]:port", "v4:port" (some proxies add the port), zone ids: the address alone.
+  const bare = address
+    .replace(/^\[|\](:\d+)?$/g, "")
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, "$1")
+    .replace(/%.*$/, "")
+    .toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
   if (mapped) return mapped[1] as string;
   if (!bare.includes(":")) return bare;

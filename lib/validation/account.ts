@@ -21,7 +21,7 @@ const idField = (label: string) =>
 const userIdField = z.coerce.number({ error: "user_id must be a number." }).int().min(0).max(2_147_483_647).optional();
 
 export const addressFields = z.object({
-  address: cleanText("Address", 500, 5).refine((v) => !PO_BOX.test(v), NO_PO_BOX),
+  address: cleanText("Address", 500, 5, { lines: true }).refine((v) => !PO_BOX.test(v), NO_PO_BOX),
   country: idField("country"),
   state: idField("state"),
   city: idField("city"),
@@ -62,8 +62,11 @@ export const profileSchema = z
   });
 export type ProfileInput = z.output<typeof profileSchema>;
 
-/** POST /profile/email/request */
-export const emailChangeRequestSchema = z.object({ email: emailField });
+/** POST /profile/email/request: the new address and the current password. */
+export const emailChangeRequestSchema = z.object({
+  email: emailField,
+  password: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(128),
+});
 /** POST /profile/email/verify */
 export const emailChangeVerifySchema = z.object({ email: emailField, otp: otpField });
 

@@ -13,13 +13,17 @@ export const COMMON_PASSWORD = "This password is too common. Please choose a har
 
 /** Control characters (NUL, escapes, bidi overrides) never belong in a name or an address. */
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
-export const cleanText = (label: string, max: number, min = 1) =>
+/**
+ * Trimmed text without control characters. Line breaks only where the field is a textarea (an
+ * address); a name goes into mail greetings and must stay one line.
+ */
+export const cleanText = (label: string, max: number, min = 1, options: { lines?: boolean } = {}) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(min, min > 1 ? `${label} must be at least ${min} characters.` : `${label} is required.`)
     .max(max, `${label} is too long (at most ${max} characters).`)
-    .refine((v) => !CONTROL.test(v.replace(/\r?\n/g, " ")), `${label} contains characters that are not allowed.`);
+    .refine((v) => !CONTROL.test(options.lines ? v.replace(/\r?\n/g, " ") : v), `${label} contains characters that are not allowed.`);
 
 /** A new password: 6 to 128 characters, not one of the most common ones. */
 export const newPasswordField = z
@@ -110,6 +114,12 @@ export const resetSchema = z
     password_confirmation: z.string().optional(),
   })
   .superRefine(matching);
+
+/** POST /auth/email/confirm: the welcome mail's link token and the account's password. */
+export const confirmSchema = z.object({
+  token: z.string({ error: MISSING_TOKEN }).trim().min(20, MISSING_TOKEN).max(2000, MISSING_TOKEN).regex(/^[A-Za-z0-9_.-]+$/, MISSING_TOKEN),
+  password: givenPassword,
+});
 
 /** POST /get-user-by-access_token. */
 export const accessTokenSchema = z.object({ access_token: z.string({ error: "access_token is required." }).trim().min(1, "access_token is required.").max(512) });

@@ -18,6 +18,8 @@ describe("DEMO_DATA", () => {
     expect(demoDataEnabled(undefined, "/srv/shop.db")).toBe(false);
     expect(demoDataEnabled("0", undefined)).toBe(false);
     expect(demoDataEnabled("1", "postgres://shop@db/shop")).toBe(true);
+    expect(demoDataEnabled(undefined, undefined, "https://kesarhome.in")).toBe(false);
+    expect(demoDataEnabled(undefined, undefined, "http://localhost:3000")).toBe(true);
   });
 });
 

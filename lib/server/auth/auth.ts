@@ -94,6 +94,9 @@ function createAuth(kysely: Kysely<unknown>, type: "sqlite" | "postgres", secret
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Sign-up answers the same for a new and a known email and signs nobody in (no enumeration).
       autoSignIn: false,
+      // A password works once its owner has proven the mailbox (./flows.ts confirmEmail), so an
+      // account opened with someone else's email is never usable by whoever opened it.
+      requireEmailVerification: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: RESET_TTL_SECONDS,
       password: { hash: hashPassword, verify: ({ hash, password }) => verifyPassword(password, hash) },
@@ -109,11 +112,13 @@ function createAuth(kysely: Kysely<unknown>, type: "sqlite" | "postgres", secret
         await db.updateTable("users").set({ email_verified: 1 }).where("id", "=", Number(user.id)).execute();
       },
     },
-    // A new account gets a welcome mail whose link confirms the email. Until it is confirmed (or a
-    // reset link or a code proves the mailbox), better-auth treats the password as unproven: the
-    // first sign-in by code removes it, so nobody who registered someone else's email keeps access.
+    // A new account gets a welcome mail whose link, with the password, confirms the email. Until
+    // then the password signs nobody in (a sign-in attempt with it mails a fresh link), and the
+    // first sign-in by code (which proves the mailbox) removes it: whoever registered someone
+    // else's email never gets in. A reset link also proves the mailbox (onPasswordReset).
     emailVerification: {
       sendOnSignUp: true,
+      sendOnSignIn: true,
       autoSignInAfterVerification: false,
       expiresIn: CONFIRM_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { isAPIError } from "better-auth/api";
+import { verifyPassword } from "@/lib/auth/password";
 import { getDb } from "@/lib/db";
 import type { LoginInput, SignUpInput } from "@/lib/validation/auth";
 import { ApiError } from "../errors";
@@ -28,6 +29,16 @@ const codeOf = (error: unknown): string | undefined => {
   const body = error.body as { code?: string } | undefined;
   return body?.code;
 };
+
+/** The counters a mailed code spends: per email (a minute apart, 3 in 15 minutes, 10 a day) and per address. */
+export function codeSendChecks(email: string, ip: string): [LimitRule, string][] {
+  return [
+    ["codeGapPerEmail", email],
+    ["codesPerEmail", email],
+    ["codesPerEmailPerDay", email],
+    ["codesPerIp", ip],
+  ];
+}
 
 /** Counts an attempt toward the limits and then throws, so a 429 wins over the failure itself. */
 async function failAfterCounting(checks: [LimitRule, string][], failure: ApiError): Promise<never> {
@@ -63,16 +74,55 @@ export async function signUp(input: SignUpInput, ip: string): Promise<void> {
   }
 }
 
-/** The sign-up mail's link: marks the email as the customer's. False for a bad or expired link. */
-export async function confirmEmail(token: string): Promise<boolean> {
+export const CONFIRM_FAILED = "This link is invalid or has expired. Log in to get a new one.";
+export const CONFIRM_FIRST = "Please confirm your email address first: we have sent you a new link.";
+
+/** The email a confirmation link names, read without trusting it (better-auth checks the signature). */
+function emailInLink(token: string): string | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { email?: unknown };
+    return typeof claims.email === "string" ? claims.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The welcome mail's link, with the password: confirms the email and signs in. Both are needed.
+ * The link alone proves the mailbox but not who chose the password (a mail scanner opening links,
+ * or the owner of an address someone else registered, must not make that password usable); the
+ * password alone proves nothing about the mailbox. Wrong passwords count like failed sign-ins.
+ */
+export async function confirmEmail(token: string, password: string, ip: string, headers: Headers): Promise<SignedIn> {
+  const email = emailInLink(token);
+  if (!email) throw new ApiError(400, CONFIRM_FAILED);
+  const checks: [LimitRule, string][] = [
+    ["signInFailuresPerAccount", email],
+    ["signInFailuresPerIp", ip],
+  ];
+  await reserveAttempt(checks);
+  const { db } = await getDb();
+  const credential = await db
+    .selectFrom("accounts as a")
+    .innerJoin("users as u", "u.id", "a.user_id")
+    .select("a.password")
+    .where("u.email", "=", email)
+    .where("a.provider_id", "=", "credential")
+    .executeTakeFirst();
+  if (!(await verifyPassword(password, credential?.password))) throw new ApiError(401, INVALID_LOGIN);
   const auth = await getAuth();
   try {
     await auth.api.verifyEmail({ query: { token } });
-    return true;
   } catch (error) {
-    if (isAPIError(error) && error.statusCode < 500) return false;
+    if (isAPIError(error) && error.statusCode < 500) throw new ApiError(400, CONFIRM_FAILED);
     throw error;
   }
+  const { headers: out, response } = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+  await clearLimit("signInFailuresPerAccount", email);
+  await refundAttempt("signInFailuresPerIp", ip);
+  return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
 }
 
 async function emailForPhone(phone: string): Promise<string | null> {
@@ -84,8 +134,12 @@ async function emailForPhone(phone: string): Promise<string | null> {
 /** Password sign-in by email, or by phone when an account has that phone. */
 export async function signInWithPassword(input: LoginInput, ip: string, headers: Headers): Promise<SignedIn> {
   // An unknown phone goes through the same steps (a password hash included) as a wrong password.
-  const email = input.by === "email" ? input.email : ((await emailForPhone(input.phone)) ?? `unknown-phone-${input.phone}@invalid.invalid`);
-  const account = input.by === "email" ? input.email : input.phone;
+  // The account's counter is keyed by its email however it signs in, so the phone gives no
+  // second budget of guesses.
+  const typed = input.by === "email" ? input.email : input.phone;
+  const known = input.by === "email" ? input.email : await emailForPhone(input.phone);
+  const email = known ?? `unknown-phone-${typed}@invalid.invalid`;
+  const account = known ?? typed;
   const checks: [LimitRule, string][] = [
     ["signInFailuresPerAccount", account],
     ["signInFailuresPerIp", ip],
@@ -101,6 +155,13 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {
       throw new ApiError(401, input.by === "email" ? INVALID_LOGIN : "Invalid phone number or password.");
     }
+    // The right password of an account whose email is not confirmed yet: better-auth has mailed
+    // a fresh link. Only the right password gets here, so this tells a guesser nothing.
+    if (codeOf(error) === "EMAIL_NOT_VERIFIED") {
+      await clearLimit("signInFailuresPerAccount", account);
+      await refundAttempt("signInFailuresPerIp", ip);
+      throw new ApiError(403, CONFIRM_FIRST);
+    }
     throw error;
   }
   await clearLimit("signInFailuresPerAccount", account);
@@ -113,11 +174,7 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
  * mail (better-auth's disableSignUp), and both count toward the limits.
  */
 export async function sendSignInCode(email: string, ip: string): Promise<void> {
-  const checks: [LimitRule, string][] = [
-    ["codeGapPerEmail", email],
-    ["codesPerEmail", email],
-    ["codesPerIp", ip],
-  ];
+  const checks = codeSendChecks(email, ip);
   await assertUnderLimit(checks);
   await countAttempt(checks);
   const auth = await getAuth();
@@ -132,18 +189,25 @@ function codeFailure(error: unknown): ApiError | null {
   return null;
 }
 
-/** Signs in with an emailed code: 6 digits, 10 minutes, once, 5 wrong tries. */
+/**
+ * Signs in with an emailed code: 6 digits, 10 minutes, once, 5 wrong tries. Wrong codes also
+ * count toward the account's failed sign-ins, so guesses from many addresses stop too.
+ */
 export async function signInWithCode(email: string, otp: string, ip: string, headers: Headers): Promise<SignedIn> {
-  const checks: [LimitRule, string][] = [["codeFailuresPerIp", ip]];
-  await assertUnderLimit(checks);
+  const checks: [LimitRule, string][] = [
+    ["signInFailuresPerAccount", email],
+    ["codeFailuresPerIp", ip],
+  ];
+  await reserveAttempt(checks);
   const auth = await getAuth();
   try {
     const { headers: out, response } = await auth.api.signInEmailOTP({ body: { email, otp }, headers, returnHeaders: true });
     await clearLimit("signInFailuresPerAccount", email);
+    await refundAttempt("codeFailuresPerIp", ip);
     return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
   } catch (error) {
     const failure = codeFailure(error);
-    if (failure) return failAfterCounting(checks, failure);
+    if (failure) throw failure;
     throw error;
   }
 }
@@ -182,10 +246,28 @@ export async function signOut(headers: Headers): Promise<string[]> {
   return out.getSetCookie();
 }
 
+/**
+ * Ends the account's sessions (all, or all but `keepSessionId`) and spends the reset links still
+ * out for it: after "log out everywhere", a password change or an email change, an old link in a
+ * mailbox must not open the account again. (better-auth keeps the user id as a reset row's value;
+ * code rows hold "hash:attempts", never a bare id.)
+ */
+export async function endOtherAccess(userId: number, keepSessionId?: number): Promise<void> {
+  const { db } = await getDb();
+  let sessions = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId !== undefined) sessions = sessions.where("id", "!=", keepSessionId);
+  await sessions.execute();
+  await spendResetLinks(userId);
+}
+
+export async function spendResetLinks(userId: number): Promise<void> {
+  const { db } = await getDb();
+  await db.deleteFrom("verifications").where("value", "=", String(userId)).execute();
+}
+
 /** Ends every session of the user (log out of all devices), this one included. */
 export async function signOutEverywhere(userId: number, headers: Headers): Promise<string[]> {
-  const { db } = await getDb();
-  await db.deleteFrom("sessions").where("user_id", "=", userId).execute();
+  await endOtherAccess(userId);
   return signOut(headers);
 }
 
@@ -204,6 +286,8 @@ export async function changePassword(user: SessionUser, current: string, next: s
       headers,
       returnHeaders: true,
     });
+    // Other sessions ended with it (better-auth); reset links still out end too.
+    await spendResetLinks(user.id);
     sendMail(user.email, (brand) =>
       noticeMail(brand, user.email, "Your password was changed", ["The password of your account was just changed, and your other devices were signed out.", "If it was not you, reset your password at once and write to us."], user.name),
     );

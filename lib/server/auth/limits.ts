@@ -19,6 +19,7 @@ export const LIMIT_RULES = {
   /** Sign-in codes sent per email, and at most one a minute. */
   codesPerEmail: { points: 3, duration: 15 * MINUTE },
   codeGapPerEmail: { points: 1, duration: MINUTE },
+  codesPerEmailPerDay: { points: 10, duration: 24 * 60 * MINUTE },
   codesPerIp: { points: 20, duration: 15 * MINUTE },
   /** Wrong codes per address (each code also ends after 5 wrong tries). */
   codeFailuresPerIp: { points: 30, duration: 15 * MINUTE },
@@ -32,6 +33,8 @@ export const LIMIT_RULES = {
   signUpsPerEmail: { points: 3, duration: 60 * MINUTE },
   /** Wrong current passwords or codes when changing the password, email or deleting the account. */
   reauthFailuresPerAccount: { points: 5, duration: 15 * MINUTE },
+  /** Phone numbers tried on the profile (a taken one answers 409, so this bounds probing). */
+  phoneChangesPerAccount: { points: 5, duration: 60 * MINUTE },
 } as const;
 
 export type LimitRule = keyof typeof LIMIT_RULES;

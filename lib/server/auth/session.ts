@@ -18,7 +18,7 @@ export type SessionUser = {
 };
 
 /** A request's identity: the user, how they proved it, and cookies to pass on (a refreshed session). */
-export type Identity = { user: SessionUser; via: "cookie" | "bearer"; setCookies: string[] };
+export type Identity = { user: SessionUser; sessionId: number; via: "cookie" | "bearer"; setCookies: string[] };
 
 type AuthUser = { id: string | number; name: string; email: string; image?: string | null; emailVerified?: boolean; phone?: unknown };
 
@@ -33,14 +33,23 @@ export function toSessionUser(user: AuthUser): SessionUser {
   };
 }
 
-const bearerOf = (h: Headers) => /^Bearer\s+\S+/i.test(h.get("authorization") ?? "");
+/**
+ * A request that carries the session cookie is treated as a cookie request (X-Requested-With
+ * required for changes) even when it also sends a bearer token: the browser attached the cookie.
+ */
+const carriesSessionCookie = (h: Headers) => /(^|;\s*)(__Secure-)?kesar\.session_token=/.test(h.get("cookie") ?? "");
 
 /** The session behind a request's cookie or Authorization: Bearer header, or null. */
 export async function identify(requestHeaders: Headers): Promise<Identity | null> {
   const auth = await getAuth();
   const { headers: out, response } = await auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
   if (!response) return null;
-  return { user: toSessionUser(response.user), via: bearerOf(requestHeaders) ? "bearer" : "cookie", setCookies: out.getSetCookie() };
+  return {
+    user: toSessionUser(response.user),
+    sessionId: Number(response.session.id),
+    via: carriesSessionCookie(requestHeaders) ? "cookie" : "bearer",
+    setCookies: out.getSetCookie(),
+  };
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,25 +1,21 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { AuthCard } from "@/components/auth/AuthCard";
+import { ConfirmEmailForm } from "@/components/auth/ConfirmEmailForm";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { confirmEmail } from "@/lib/server/auth/flows";
 
 export const metadata: Metadata = {
   ...pageMetadata({ title: "Confirm your email", description: "Confirm the email address of your account.", path: "/verify-email", noIndex: true }),
+  // The token is in the URL: never send it to another site in a Referer.
   referrer: "no-referrer",
 };
 
-/** /verify-email?token=...: the link of the welcome mail. */
+/** /verify-email?token=...: the welcome mail's link. Opening it changes nothing by itself. */
 export default async function VerifyEmailPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const raw = (await searchParams).token;
-  const token = typeof raw === "string" && raw.length <= 2000 ? raw : "";
-  const confirmed = token ? await confirmEmail(token) : false;
+  const token = typeof raw === "string" && raw ? raw : null;
   return (
-    <AuthCard title={confirmed ? "Email confirmed" : "This link does not work"}>
-      <p role="status">{confirmed ? "Thank you. Your email address is confirmed." : "The link is invalid or has expired. Sign in and ask for a code or a password reset instead."}</p>
-      <Link href="/login" className="btn-primary mt-6 w-full">
-        Go to Login
-      </Link>
+    <AuthCard title="Confirm your email" intro="Enter the password you chose when you opened the account.">
+      <ConfirmEmailForm token={token} />
     </AuthCard>
   );
 }

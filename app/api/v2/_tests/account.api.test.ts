@@ -13,6 +13,7 @@ import {
   mailTo,
   newUser,
   post,
+  resetTokenIn,
   sendBurst,
   SESSION_COOKIE,
   settleMail,
@@ -414,6 +415,26 @@ describe("POST /profile/update", () => {
     expect((await post("/profile/update", { name: "Owner Again", phone }, { token: a.token, ip: a.ip })).status).toBe(200);
   });
 
+  it("limits how many new phone numbers one account tries in an hour (the 409 cannot probe many)", async () => {
+    const u = await user();
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/profile/update", { name: "Prober", phone: uniquePhone() }, { token: u.token, ip: u.ip })).status).toBe(200);
+    }
+    const sixth = await post("/profile/update", { name: "Prober", phone: uniquePhone() }, { token: u.token, ip: u.ip });
+    expect(sixth.status).toBe(429);
+    // The name alone (same phone) still changes.
+    const { db } = await testDb();
+    const { phone } = await db.selectFrom("users").select("phone").where("id", "=", u.id).executeTakeFirstOrThrow();
+    expect((await post("/profile/update", { name: "Still Me", phone }, { token: u.token, ip: u.ip })).status).toBe(200);
+  });
+
+  it("refuses a name with a line break (names go into mail greetings)", async () => {
+    const u = await user();
+    const res = await post("/profile/update", { name: "Ravi\n\nPay at evil.example" }, { token: u.token, ip: u.ip });
+    expect(res.status).toBe(422);
+    expect(res.json.errors.name).toEqual(["Name contains characters that are not allowed."]);
+  });
+
   it("needs the current password for a new one; a wrong one changes nothing", async () => {
     const u = await user();
     const hash = await passwordHash(u.id);
@@ -677,14 +698,26 @@ describe("email change (POST /profile/email/request, /profile/email/verify)", ()
     const u = await user();
     const newEmail = uniqueEmail("moved");
     const since = Date.now();
-    const req = await post("/profile/email/request", { email: newEmail.toUpperCase() }, { token: u.token, ip: u.ip });
+    // The current password is needed: a stolen session alone cannot move the account elsewhere.
+    const noPassword = await post("/profile/email/request", { email: newEmail }, { token: u.token, ip: u.ip });
+    expect(noPassword.status).toBe(422);
+    expect(noPassword.json.errors.password).toEqual(["Enter your current password."]);
+    const wrongPassword = await post("/profile/email/request", { email: newEmail, password: "not-my-password" }, { token: u.token, ip: u.ip });
+    expect(wrongPassword.status).toBe(422);
+    expect(wrongPassword.json.errors).toEqual({ password: ["Your password is not correct."] });
+    await settleMail(300);
+    expect(mailsTo(newEmail, since)).toEqual([]);
+    // Another session of the account (another device), and a reset link already mailed.
+    const otherDevice = await signIn(u.ip, u.email, u.password);
+    await post("/auth/password/forget_request", { email_or_phone: u.email }, { ip: u.ip });
+    const oldLink = resetTokenIn(await mailTo(u.email, { since, subject: /Reset your/ }));
+
+    const req = await post("/profile/email/request", { email: newEmail.toUpperCase(), password: u.password }, { token: u.token, ip: u.ip });
     expect(req.status).toBe(200);
     expect(req.json).toEqual({ result: true, message: "We have sent a code to your new email address." });
     const mail = await mailTo(newEmail, { since, subject: /code/ });
     const code = codeIn(mail);
     expect(mail.text).toContain("confirm your new email address");
-    await settleMail(300);
-    expect(mailsTo(u.email, since)).toEqual([]);
 
     const wrong = await post("/profile/email/verify", { email: newEmail, otp: code === "000000" ? "000001" : "000000" }, { token: u.token, ip: u.ip });
     expect(wrong.status).toBe(400);
@@ -698,6 +731,10 @@ describe("email change (POST /profile/email/request, /profile/email/verify)", ()
     expect((await db.selectFrom("users").select("email").where("id", "=", u.id).executeTakeFirstOrThrow()).email).toBe(newEmail);
     const notice = await mailTo(u.email, { since, subject: /email address was changed/ });
     expect(notice.text).toContain(newEmail);
+    // This session goes on; the other device is signed out and the old reset link is spent.
+    expect(await tokenWorks(u.token)).toBe(true);
+    expect(await tokenWorks(otherDevice.token)).toBe(false);
+    expect((await post("/auth/password/reset", { token: oldLink, password: "Takeover-42-x" }, { ip: u.ip })).status).toBe(400);
 
     expect((await post("/auth/login", { email: u.email, password: u.password }, { ip: u.ip })).status).toBe(401);
     const relogin = await post("/auth/login", { email: newEmail, password: u.password }, { ip: u.ip });
@@ -711,7 +748,7 @@ describe("email change (POST /profile/email/request, /profile/email/verify)", ()
     const owner = await user();
     const u = await user();
     const since = Date.now();
-    const req = await post("/profile/email/request", { email: owner.email }, { token: u.token, ip: u.ip });
+    const req = await post("/profile/email/request", { email: owner.email, password: u.password }, { token: u.token, ip: u.ip });
     expect(req.status).toBe(200);
     expect(req.json).toEqual({ result: true, message: "We have sent a code to your new email address." });
     await settleMail();
@@ -725,10 +762,10 @@ describe("email change (POST /profile/email/request, /profile/email/verify)", ()
 
   it("refuses the current email, a bad email and guests", async () => {
     const u = await user();
-    const same = await post("/profile/email/request", { email: u.email }, { token: u.token, ip: u.ip });
+    const same = await post("/profile/email/request", { email: u.email, password: u.password }, { token: u.token, ip: u.ip });
     expect(same.status).toBe(422);
     expect(same.json.errors).toEqual({ email: ["Enter an email address other than your current one."] });
-    const bad = await post("/profile/email/request", { email: "nope" }, { token: u.token, ip: u.ip });
+    const bad = await post("/profile/email/request", { email: "nope", password: u.password }, { token: u.token, ip: u.ip });
     expect(bad.status).toBe(422);
     expect((await post("/profile/email/request", { email: uniqueEmail("guest") })).status).toBe(401);
     expect((await post("/profile/email/verify", { email: uniqueEmail("guest"), otp: "123456" })).status).toBe(401);
@@ -816,6 +853,10 @@ describe("POST /account/delete", () => {
     const cart = await db.insertInto("carts").values({ user_id: u.id, guest_id: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
     await db.insertInto("cart_lines").values({ cart_id: cart.id, product_id: p.id, variant: "", quantity: 1, created_at: now, updated_at: now }).execute();
     await api(`/products/${p.slug}/${u.id}`, { token: u.token });
+    // What the person sent with the account's email: a subscription, a message, an enquiry.
+    await post("/subscriber-add", { email: u.email });
+    await post("/contact/save", { name: "Gone Person", email: u.email, phone: phone, message: "Please call me about curtains." });
+    await post("/enquiries", { kind: "gifting", name: "Gone Person", email: u.email, contact: phone, address: "12 Park Street, Kolkata" });
     const bystander = await user();
     await createAddress(bystander);
 
@@ -832,6 +873,9 @@ describe("POST /account/delete", () => {
       expect(rows, table).toEqual([]);
     }
     expect(await db.selectFrom("cart_lines").select("id").where("cart_id", "=", cart.id).execute()).toEqual([]);
+    for (const table of ["newsletter_subscribers", "contact_messages", "enquiries"] as const) {
+      expect(await db.selectFrom(table).select("email").where("email", "=", u.email).execute(), table).toEqual([]);
+    }
     const row = await db.selectFrom("users").selectAll().where("id", "=", u.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).toEqual(expect.any(String));
     expect(row.name).toBe("Deleted customer");

@@ -5,6 +5,7 @@ import {
   clientAddresses,
   closeTestDb,
   codeIn,
+  confirmTokenIn,
   cookieOf,
   expireLimit,
   insertOrder,
@@ -159,28 +160,48 @@ describe("POST /auth/signup", () => {
   });
 });
 
-describe("email confirmation (the welcome mail's link)", () => {
+describe("email confirmation (the welcome mail's link and the password)", () => {
   const page = (path: string) => fetch(`${inject("baseUrl")}${path}`);
-  const confirmTokenIn = (text: string) => /verify-email\?token=([A-Za-z0-9._-]+)/.exec(text)?.[1] ?? "";
 
-  it("the link confirms the email; then a code sign-in keeps the password", async () => {
+  it("the password signs in only after the link and the password confirm the email; a code sign-in then keeps it", async () => {
     const ip = nextIp();
     const since = Date.now();
     const email = uniqueEmail("confirm");
     expect((await post("/auth/signup", signUpBody(email), { ip })).status).toBe(200);
-    const welcome = await mailTo(email, { since, subject: /^Welcome to / });
-    const token = confirmTokenIn(welcome.text);
+    const token = confirmTokenIn(await mailTo(email, { since, subject: /^Welcome to / }));
     expect(token.length).toBeGreaterThan(20);
+
+    // Before: the right password is refused with a clear message and a fresh link is mailed.
+    const resend = Date.now();
+    const early = await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip });
+    expect(early.status).toBe(403);
+    expect(early.json).toEqual({ result: false, message: "Please confirm your email address first: we have sent you a new link." });
+    expect(cookieOf(early, SESSION_COOKIE)).toBeUndefined();
+    await mailTo(email, { since: resend, subject: /^Welcome to / });
+    // A wrong password still answers as for any wrong password.
+    expect((await post("/auth/login", { email, password: "wrong-password-1" }, { ip })).json).toEqual(INVALID_LOGIN);
+
+    // Opening the link (as a mail scanner would) confirms nothing.
+    const opened = await page(`/verify-email?token=${token}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain("Confirm your email");
     expect(Boolean((await userRow(email))?.email_verified)).toBe(false);
 
-    const bad = await page(`/verify-email?token=${token.slice(0, -3)}abc`);
-    expect(bad.status).toBe(200);
-    expect(await bad.text()).toContain("The link is invalid or has expired.");
+    // The link without the right password, or a forged link, confirms nothing.
+    expect((await post("/auth/email/confirm", { token, password: "not-the-password" }, { ip })).status).toBe(401);
+    const forged = `${token.slice(0, -4)}AAAA`;
+    expect((await post("/auth/email/confirm", { token: forged, password: "Zafrani-Rug-77" }, { ip })).json).toEqual({
+      result: false,
+      message: "This link is invalid or has expired. Log in to get a new one.",
+    });
     expect(Boolean((await userRow(email))?.email_verified)).toBe(false);
 
-    const good = await page(`/verify-email?token=${token}`);
-    expect(await good.text()).toContain("Your email address is confirmed.");
+    const confirmed = await post("/auth/email/confirm", { token, password: "Zafrani-Rug-77" }, { ip });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.json).toMatchObject({ result: true, message: "Your email address is confirmed.", token_type: "Bearer", user: { email } });
+    expect(await tokenWorks(confirmed.json.access_token)).toBe(true);
     expect(Boolean((await userRow(email))?.email_verified)).toBe(true);
+    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip })).status).toBe(200);
 
     const sent = Date.now();
     await post("/auth/otp/send", { email_or_phone: email }, { ip });
@@ -189,7 +210,7 @@ describe("email confirmation (the welcome mail's link)", () => {
     expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip })).status).toBe(200);
   });
 
-  it("an unconfirmed password is dropped by the first code sign-in (someone else may have registered the email); a reset link confirms the email", async () => {
+  it("someone who registers another person's email never gets in: the owner's code sign-in drops that password; a reset link confirms the email", async () => {
     const ip = nextIp();
     const email = uniqueEmail("unproven");
     const before = Date.now();
@@ -202,7 +223,6 @@ describe("email confirmation (the welcome mail's link)", () => {
     expect(Boolean((await userRow(email))?.email_verified)).toBe(true);
     expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip })).status).toBe(401);
 
-    // A reset link proves the mailbox too: the account gets a password again, confirmed.
     const other = uniqueEmail("reset-confirms");
     const t0 = Date.now();
     expect((await post("/auth/signup", signUpBody(other), { ip: nextIp() })).status).toBe(200);
@@ -212,6 +232,7 @@ describe("email confirmation (the welcome mail's link)", () => {
     const resetToken = resetTokenIn(await mailTo(other, { since: t1, subject: /Reset your/ }));
     expect((await post("/auth/password/reset", { token: resetToken, password: "Neem-tree-42" }, { ip: nextIp() })).status).toBe(200);
     expect(Boolean((await userRow(other))?.email_verified)).toBe(true);
+    expect((await post("/auth/login", { email: other, password: "Neem-tree-42" }, { ip: nextIp() })).status).toBe(200);
   });
 });
 
@@ -537,6 +558,21 @@ describe("sign-in codes (POST /auth/otp/send, /auth/otp/verify)", () => {
     expect(mailsTo(known.email, since).filter((m) => /sign-in code/.test(m.subject))).toHaveLength(3);
   });
 
+  it("counts wrong codes per account too, so guesses from many addresses stop after 5", async () => {
+    const ip = nextIp();
+    const known = await signUp(ip);
+    const since = Date.now();
+    await post("/auth/otp/send", { email_or_phone: known.email }, { ip });
+    const code = codeIn(await mailTo(known.email, { since, subject: /sign-in code/ }));
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 5; i++) {
+      expect((await post("/auth/otp/verify", { email_or_phone: known.email, otp: wrong }, { ip: nextIp() })).status).toBe(400);
+    }
+    const sixth = await post("/auth/otp/verify", { email_or_phone: known.email, otp: code }, { ip: nextIp() });
+    expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("refuses a malformed code or email with 422", async () => {
     const ip = nextIp();
     const res = await post("/auth/otp/verify", { email_or_phone: uniqueEmail("x"), otp: "12ab" }, { ip });
@@ -728,7 +764,7 @@ describe("cookie sessions and X-Requested-With", () => {
       ["/auth/logout-all", {}],
       ["/profile/update", { name: "Changed By Another Site" }],
       ["/user/shipping/update", { ...body, id, address: "Changed by another site" }],
-      ["/profile/email/request", { email: uniqueEmail("csrf") }],
+      ["/profile/email/request", { email: uniqueEmail("csrf"), password: user.password }],
       ["/account/delete/code", {}],
       ["/account/delete", { password: user.password }],
     ];
@@ -750,6 +786,13 @@ describe("cookie sessions and X-Requested-With", () => {
     const destroyed = await api(`/addresses/destroy?address_id=${id}`, { cookie: user.cookie, ip });
     expect(destroyed.status).toBe(200);
     expect(await count()).toBe(0);
+  });
+
+  it("treats a request that carries the session cookie as a cookie request, even with a bearer token", async () => {
+    const ip = nextIp();
+    const user = await newUser(ip);
+    const res = await post("/user/shipping/create", await address(), { cookie: user.cookie, token: user.token, requestedWith: false, ip });
+    expect(res.status).toBe(403);
   });
 
   it("lets bearer requests change data without X-Requested-With", async () => {

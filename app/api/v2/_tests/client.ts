@@ -107,16 +107,29 @@ export const SESSION_COOKIE = "kesar.session_token";
 
 export type Credentials = { name: string; email: string; password: string };
 
+/** The token of the welcome mail's confirmation link. */
+export function confirmTokenIn(mail: ReceivedMail): string {
+  const match = /verify-email\?token=([A-Za-z0-9._-]+)/.exec(mail.text);
+  if (!match) throw new Error(`No confirmation link in mail "${mail.subject}"`);
+  return match[1] as string;
+}
+
 /**
- * Opens an account through POST /auth/signup (200 expected) and waits for its welcome mail, so
- * that mail never turns up later in a test that counts the mails to the address.
+ * Opens an account through POST /auth/signup (200 expected), waits for its welcome mail and,
+ * unless `confirm` is false, confirms the email with the mail's link and the password (as the
+ * customer does before the password signs in), so no mail of it turns up later in a test that
+ * counts the mails to the address.
  */
-export async function signUp(ip: string, overrides: Partial<Credentials> = {}): Promise<Credentials> {
+export async function signUp(ip: string, overrides: Partial<Credentials> = {}, options: { confirm?: boolean } = {}): Promise<Credentials> {
   const creds: Credentials = { name: "Test Customer", email: uniqueEmail("user"), password: `Kesar-${runTag}-pw!`, ...overrides };
   const since = Date.now();
   const res = await post("/auth/signup", { name: creds.name, email_or_phone: creds.email, password: creds.password, password_confirmation: creds.password, register_by: "email" }, { ip });
   if (res.status !== 200) throw new Error(`Sign-up of ${creds.email} answered ${res.status}: ${res.text}`);
-  await mailTo(creds.email, { since, subject: /^Welcome to / });
+  const welcome = await mailTo(creds.email, { since, subject: /^Welcome to / });
+  if (options.confirm !== false) {
+    const confirmed = await post("/auth/email/confirm", { token: confirmTokenIn(welcome), password: creds.password }, { ip });
+    if (confirmed.status !== 200) throw new Error(`Confirming ${creds.email} answered ${confirmed.status}: ${confirmed.text}`);
+  }
   return creds;
 }
 

@@ -1,0 +1,15 @@
+import { confirmEmail } from "@/lib/server/auth/flows";
+import { requestIp } from "@/lib/server/auth/session";
+import { confirmSchema } from "@/lib/validation/auth";
+import { signedInAnswer } from "../../../_lib/account";
+import { handler, readJson } from "../../../_lib/http";
+
+/** POST /auth/email/confirm {token, password}: the welcome mail's link and the password; signs in. */
+export const POST = handler(
+  async (request) => {
+    const input = await readJson(request, confirmSchema);
+    const signedIn = await confirmEmail(input.token, input.password, requestIp(request), request.headers);
+    return signedInAnswer(signedIn, "Your email address is confirmed.");
+  },
+  { personal: true },
+);
