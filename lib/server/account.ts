@@ -32,9 +32,8 @@ export async function assertPhoneFree(userId: number, phone: string | null): Pro
   if (other) throw new ApiError(409, PHONE_TAKEN, { phone: [PHONE_TAKEN] });
 }
 
-/** Name and phone. */
+/** Name and phone (the caller checks the phone with assertPhoneFree first). */
 export async function updateProfile(userId: number, input: { name: string; phone: string | null }): Promise<void> {
-  await assertPhoneFree(userId, input.phone);
   const { db } = await getDb();
   try {
     await db.updateTable("users").set({ name: input.name, phone: input.phone, updated_at: new Date().toISOString() }).where("id", "=", userId).execute();

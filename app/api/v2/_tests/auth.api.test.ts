@@ -113,9 +113,9 @@ describe("POST /auth/signup", () => {
 
     const notice = await mailTo(email, { since, subject: /already have an? .* account/i });
     expect(notice.text).toContain("already has one");
-    // The original password still signs in; the second one does not.
+    // The original password is the account's (it waits for the email to be confirmed); the second one is not.
     expect((await post("/auth/login", { email, password: "Another-Pass-99" }, { ip: nextIp() })).status).toBe(401);
-    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip: nextIp() })).status).toBe(200);
+    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip: nextIp() })).status).toBe(403);
   });
 
   it("answers simultaneous sign-ups with one email the same, and stores one account", async () => {
@@ -130,12 +130,13 @@ describe("POST /auth/signup", () => {
     const { db } = await testDb();
     const user = await userRow(email);
     expect(await db.selectFrom("accounts").select("id").where("user_id", "=", user!.id).execute()).toHaveLength(1);
-    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip: nextIp() })).status).toBe(200);
     // One welcome; the others are told the account exists.
     await mailTo(email, { since, subject: /^Welcome to / });
     await settleMail();
     const subjects = mailsTo(email, since).map((m) => (/^Welcome to /.test(m.subject) ? "welcome" : /already have/.test(m.subject) ? "exists" : m.subject));
     expect(subjects.sort()).toEqual(["exists", "exists", "welcome"]);
+    // The one stored password is the first sign-up's, waiting for the email to be confirmed.
+    expect((await post("/auth/login", { email, password: "Zafrani-Rug-77" }, { ip: nextIp() })).status).toBe(403);
   });
 
   it.each([
@@ -245,7 +246,7 @@ describe("POST /auth/login", () => {
     expect(res.json).toMatchObject({ result: true, message: "Logged in successfully", token_type: "Bearer" });
     expect(res.json.access_token).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const user = await userRow(creds.email);
-    expect(res.json.user).toEqual({ id: user!.id, name: "Kabir Rao", email: creds.email, phone: null, avatar: null, avatar_original: null, email_verified: false });
+    expect(res.json.user).toEqual({ id: user!.id, name: "Kabir Rao", email: creds.email, phone: null, avatar: null, avatar_original: null, email_verified: true });
 
     const session = setCookieLine(res, SESSION_COOKIE);
     expect(session).toBeDefined();
@@ -499,6 +500,12 @@ describe("sign-in codes (POST /auth/otp/send, /auth/otp/verify)", () => {
       expect(res.status, otp).toBe(400);
       expect(res.json, otp).toEqual(INVALID_OTP);
     }
+    // Five wrong codes also lock the account's sign-ins for a while (429)...
+    const locked = await post("/auth/otp/verify", { email_or_phone: known.email, otp: code }, { ip });
+    expect(locked.status).toBe(429);
+    expect(locked.json.access_token).toBeUndefined();
+    // ...and once that has passed, the code itself is spent.
+    expect(await expireLimit(limitKey("signInFailuresPerAccount", known.email))).toBe(true);
     const right = await post("/auth/otp/verify", { email_or_phone: known.email, otp: code }, { ip });
     expect(right.status).toBe(400);
     expect(right.json.result).toBe(false);
@@ -830,7 +837,7 @@ describe("GET /auth/session", () => {
     expect(byBearer.status).toBe(200);
     expect(byBearer.json).toEqual({
       result: true,
-      user: { id: user.id, name: "Nikhil Das", email: user.email, phone: null, avatar: null, avatar_original: null, email_verified: false },
+      user: { id: user.id, name: "Nikhil Das", email: user.email, phone: null, avatar: null, avatar_original: null, email_verified: true },
     });
     expect(byBearer.headers.get("cache-control")).toBe("private, no-store");
     const byCookie = await api("/auth/session", { cookie: user.cookie });
