@@ -194,12 +194,12 @@ test("update the profile: name, phone, photo and password", async ({ page }) => 
   expect((await sharp(await served.body()).metadata()).width).toBe(256);
 
   // A wrong current password changes nothing.
-  await page.getByLabel("Current password").fill("not-my-password");
+  await page.getByRole("form", { name: "Basic Info" }).getByLabel("Current password").fill("not-my-password");
   await page.getByLabel("New password").fill("Cardamom-tea-5");
   await page.getByLabel("Confirm password").fill("Cardamom-tea-5");
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(page.getByText("Your current password is not correct.").first()).toBeVisible();
-  await page.getByLabel("Current password").fill(customer.password);
+  await page.getByRole("form", { name: "Basic Info" }).getByLabel("Current password").fill(customer.password);
   await page.getByRole("button", { name: "Update Profile" }).click();
   await expect(page.getByText("Profile updated successfully")).toBeVisible();
   await expect(page.getByLabel("New password")).toHaveValue("");
@@ -219,7 +219,7 @@ test("change the email with a code sent to the new address", async ({ page }) =>
   await expect(page.getByLabel("Current email")).toHaveValue(customer.email);
   const since = Date.now();
   await page.getByRole("textbox", { name: "New email" }).fill(next);
-  await page.getByLabel("Current password").fill(customer.password);
+  await page.getByRole("form", { name: "New email" }).getByLabel("Current password").fill(customer.password);
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByText("We have sent a code to your new email address.")).toBeVisible();
   const mail = await waitForMail(E2E_MAIL_DIR, next, { since });
