@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import toast from "react-hot-toast";
 import { PasswordField } from "@/components/auth/PasswordField";
-import { FormField } from "@/components/forms/FormField";
+import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
 import { refreshSessionUser } from "@/lib/client/session";
@@ -48,15 +48,10 @@ export function EmailChangeCard({ email }: { email: string }) {
           }
         }}
       >
-        <FormField
+        <EmailField
           id="email-new"
           name="email"
           label="New email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          maxLength={254}
           value={next}
           onChange={(e) => {
             setNext(e.target.value);

@@ -11,8 +11,8 @@ import type { ApiAction } from "@/lib/api/types";
 import { reloadTo } from "@/lib/client/flash";
 import { accountDeleteSchema } from "@/lib/validation/account";
 
-/** Log out of all devices: every session of the account ends, this one too. */
-export function SignOutEverywhere() {
+/** A button that runs `action` once at a time and shows `busyLabel` meanwhile. */
+function BusyButton({ label, busyLabel, action }: { label: string; busyLabel: string; action: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -22,29 +22,42 @@ export function SignOutEverywhere() {
       onClick={async () => {
         setBusy(true);
         try {
-          const answer = await apiPost<ApiAction>("/auth/logout-all", {});
-          reloadTo("/login", { kind: "success", message: answer.message });
-        } catch (error) {
-          toast.error(messageOf(error, "An error occurred"));
+          await action();
+        } finally {
           setBusy(false);
         }
       }}
     >
-      {busy ? "Logging out..." : "Log out of all devices"}
+      {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** Log out of all devices: every session of the account ends, this one too. */
+export function SignOutEverywhere() {
+  return (
+    <BusyButton
+      label="Log out of all devices"
+      busyLabel="Logging out..."
+      action={async () => {
+        try {
+          const answer = await apiPost<ApiAction>("/auth/logout-all", {});
+          reloadTo("/login", { kind: "success", message: answer.message });
+        } catch (error) {
+          toast.error(messageOf(error, "An error occurred"));
+        }
+      }}
+    />
   );
 }
 
 /** Download my data: the JSON file of GET /account/export. */
 export function DownloadMyData() {
-  const [busy, setBusy] = useState(false);
   return (
-    <button
-      type="button"
-      disabled={busy}
-      className="rounded-full border border-ink/20 px-5 py-2.5 text-sm font-semibold hover:bg-sand"
-      onClick={async () => {
-        setBusy(true);
+    <BusyButton
+      label="Download my data"
+      busyLabel="Preparing..."
+      action={async () => {
         try {
           const data = await apiRequest<Record<string, unknown>>("/account/export");
           const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
@@ -57,13 +70,9 @@ export function DownloadMyData() {
           setTimeout(() => URL.revokeObjectURL(url), 10_000);
         } catch (error) {
           toast.error(messageOf(error, "An error occurred. Please try again."));
-        } finally {
-          setBusy(false);
         }
       }}
-    >
-      {busy ? "Preparing..." : "Download my data"}
-    </button>
+    />
   );
 }
 

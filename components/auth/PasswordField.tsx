@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type ChangeEvent } from "react";
+import { FieldMessages } from "@/components/forms/FormField";
 import { Icon } from "@/components/ui/Icon";
 
 type Props = {
@@ -52,16 +53,7 @@ export function PasswordField({ id, name, label, value, onChange, error, hint, a
           <Icon name={shown ? "eyeOff" : "eye"} size={20} />
         </button>
       </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-ink/70">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-madder">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

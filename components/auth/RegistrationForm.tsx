@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { z } from "zod";
-import { FormField } from "@/components/forms/FormField";
+import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
@@ -39,7 +39,7 @@ export function RegistrationForm() {
       }}
     >
       <FormField id="reg-name" name="name" label="Full Name" required autoComplete="name" maxLength={100} value={values.name} onChange={change} error={errors.name} disabled={busy} />
-      <FormField id="reg-email" name="email_or_phone" label="Email" type="email" inputMode="email" required autoComplete="email" maxLength={254} value={values.email_or_phone} onChange={change} error={errors.email_or_phone} disabled={busy} />
+      <EmailField id="reg-email" name="email_or_phone" value={values.email_or_phone} onChange={change} error={errors.email_or_phone} disabled={busy} />
       <PasswordField id="reg-password" name="password" label="Password" autoComplete="new-password" hint={PASSWORD_HINT} value={values.password} onChange={change} error={errors.password} disabled={busy} />
       <PasswordField id="reg-confirm" name="password_confirmation" label="Confirm Password" autoComplete="new-password" value={values.password_confirmation} onChange={change} error={errors.password_confirmation} disabled={busy} />
       <div>

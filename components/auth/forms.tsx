@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import toast from "react-hot-toast";
-import { FormField } from "@/components/forms/FormField";
+import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost, ApiRequestError } from "@/lib/api/client";
 import type { ApiAction, ApiLoginAnswer } from "@/lib/api/types";
@@ -52,7 +52,7 @@ export function LoginForm({ redirect, onForgot, onOtp }: { redirect: string; onF
         if (answer?.result) finishSignIn(redirect);
       }}
     >
-      <FormField id="login-email" name="email" label="Email" type="email" inputMode="email" autoComplete="email" required maxLength={254} value={values.email} onChange={change} error={errors.email} disabled={busy} />
+      <EmailField id="login-email" name="email" value={values.email} onChange={change} error={errors.email} disabled={busy} />
       <PasswordField id="login-password" name="password" label="Password" autoComplete="current-password" value={values.password} onChange={change} error={errors.password} disabled={busy} />
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <button type="button" onClick={onForgot} className="font-semibold text-saffron-dark underline-offset-2 hover:underline">
@@ -100,15 +100,9 @@ export function ForgotPasswordForm({ onSent }: { onSent?: () => void }) {
       }}
     >
       <p className="text-sm text-ink/75">Enter the email of your account and we will send you a link to choose a new password.</p>
-      <FormField
+      <EmailField
         id="forgot-email"
         name="email_or_phone"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        maxLength={254}
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);
@@ -145,15 +139,9 @@ export function OtpRequestForm({ onSent, initialEmail = "" }: { onSent: (email: 
       }}
     >
       <p className="text-sm text-ink/75">We will email you a 6-digit code that signs you in. It works once, for 10 minutes.</p>
-      <FormField
+      <EmailField
         id="otp-email"
         name="email_or_phone"
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        required
-        maxLength={254}
         value={email}
         onChange={(e) => {
           setEmail(e.target.value);

@@ -54,16 +54,30 @@ export function FormField({ id, name, label, value, onChange, error, required, t
         ) : null}
       </div>
       {multiline ? <textarea rows={rows} {...common} /> : <input type={type} {...common} />}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error, with the ids its input names in aria-describedby (`{id}-hint`, `{id}-error`). */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
       {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-ink/70">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-ink/70">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="mt-1 text-sm font-medium text-madder">
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-madder">
           {error}
         </p>
       ) : null}
-    </div>
+    </>
   );
+}
+
+/** An email input as every sign-in and account form asks for it. */
+export function EmailField(props: Pick<Props, "id" | "name" | "value" | "onChange" | "error" | "disabled"> & { label?: string }) {
+  return <FormField {...props} label={props.label ?? "Email"} type="email" inputMode="email" autoComplete="email" required maxLength={254} />;
 }
