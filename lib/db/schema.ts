@@ -163,6 +163,8 @@ export interface ProductsTable {
   meta_title: string | null;
   meta_description: string | null;
   view_count: ColumnType<number, number | undefined, number>;
+  /** HSN code of the goods (GST); looked up in gst_rates by its longest matching prefix. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -204,6 +206,8 @@ export interface CartsTable {
   id: Id;
   user_id: number | null;
   guest_id: string | null;
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_method: ColumnType<string, string | undefined, string>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -214,6 +218,8 @@ export interface CartLinesTable {
   product_id: number;
   variant: string;
   quantity: number;
+  /** The price (paise) the shopper saw when adding; compared with the catalog on every read. */
+  unit_price: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -238,6 +244,34 @@ export interface CouponsTable {
   active: Flag;
   starts_at: string | null;
   ends_at: string | null;
+  /** Orders that may use the code in all (null = unlimited); cancelled orders do not count. */
+  usage_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Orders one customer may place with the code (null = unlimited). */
+  per_customer_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface GstRatesTable {
+  id: Id;
+  hsn_prefix: string;
+  /** Upper bound (paise) of the taxable value of one piece for this band; null = no bound. */
+  max_taxable_value: number | null;
+  rate_percent: number;
+  /** ISO date (YYYY-MM-DD) from which the rate applies. */
+  effective_from: string;
+  note: string | null;
+}
+
+export interface DeliveryZonesTable {
+  id: Id;
+  name: string;
+  pin_from: number;
+  pin_to: number;
+  standard_days_min: number;
+  standard_days_max: number;
+  express_days_min: number;
+  express_days_max: number;
+  active: Flag;
   created_at: Timestamp;
 }
 
@@ -400,6 +434,8 @@ export interface Database {
   cart_lines: CartLinesTable;
   wishlists: WishlistsTable;
   coupons: CouponsTable;
+  gst_rates: GstRatesTable;
+  delivery_zones: DeliveryZonesTable;
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;

@@ -12,6 +12,8 @@ export type FamilyDef = {
   slug: string;
   /** Three-letter SKU prefix. */
   code: string;
+  /** HSN heading of the family's goods (GST rate lookup in gst_rates, migration 003). */
+  hsn: string;
   description: string;
   metaTitle: string;
   metaDescription: string;
@@ -35,6 +37,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Curtains",
     slug: "curtains",
     code: "CUR",
+    hsn: "6303",
     description:
       "Hand block-printed cottons, airy sheers, lined blackouts and heavy velvets, stitched in Delhi with eyelet or pleated headings and sold per panel.",
     metaTitle: "Curtains Online: Block-Print, Sheer, Blackout & Velvet | Kesar Home",
@@ -67,6 +70,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Blinds",
     slug: "blinds",
     code: "BLN",
+    hsn: "6303",
     description: "Roller, Roman, bamboo chick and wooden Venetian blinds, made to your window size with free measurement and installation in Delhi NCR.",
     metaTitle: "Window Blinds Online: Roller, Roman, Bamboo & Wooden | Kesar Home",
     metaDescription: "Made-to-measure roller, Roman, chick and wooden blinds for Indian homes. Blackout and light-filtering fabrics, installation available.",
@@ -97,6 +101,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Wallpaper",
     slug: "wallpaper",
     code: "WLP",
+    hsn: "4814",
     description: "Botanical, damask, jaali and stripe wallpapers on breathable non-woven and scrubbable vinyl bases, sold by the 10 m roll.",
     metaTitle: "Wallpaper Online India: Floral, Damask & Geometric Rolls | Kesar Home",
     metaDescription: "Designer wallpaper rolls for Indian homes: non-woven and vinyl, 10 m rolls, humidity-friendly adhesives and professional installation.",
@@ -126,6 +131,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Upholstery",
     slug: "upholstery",
     code: "UPH",
+    hsn: "5407",
     description: "Upholstery fabrics by the metre: handloom cottons, ikats, velvets, chenilles and weatherproof outdoor weaves, tested for everyday sofas and chairs.",
     metaTitle: "Upholstery Fabric by the Metre: Velvet, Ikat, Outdoor | Kesar Home",
     metaDescription: "Buy sofa and chair upholstery fabric online by the metre. Rub-tested velvets, cottons and outdoor fabrics in 54 inch widths.",
@@ -155,6 +161,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Bedding",
     slug: "bedding",
     code: "BED",
+    hsn: "6302",
     description: "Cotton bedsheet sets, Jaipuri razais, mulmul dohars, duvet covers and bridal bedding, printed and stitched by artisan units across Rajasthan.",
     metaTitle: "Bedsheets, Razais & Duvet Covers Online | Kesar Home",
     metaDescription: "Pure cotton bedsheets, hand block-printed razais and dohars, linen duvet covers and festive bedding sets with free shipping above ₹499.",
@@ -184,6 +191,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Cushions",
     slug: "cushions",
     code: "CSH",
+    hsn: "6304",
     description: "Cushion covers, filled cushions and floor gaddis in block prints, ikats, raw silk, velvet and mirror work: the quickest way to refresh a room.",
     metaTitle: "Cushion Covers & Floor Cushions Online | Kesar Home",
     metaDescription: "Shop cushion covers in cotton, silk and velvet, filled cushions and floor cushions. Sizes 12 x 20 to 24 x 24 inch, shipped across India.",
@@ -213,6 +221,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Mats & Rugs",
     slug: "mats-rugs",
     code: "RUG",
+    hsn: "5705",
     description: "Panja-woven dhurries, hand-tufted wool rugs, jute rugs, runners and door mats from the weaving clusters of Panipat, Jaipur and Bhadohi.",
     metaTitle: "Dhurries, Rugs, Runners & Door Mats Online | Kesar Home",
     metaDescription: "Handwoven cotton dhurries, wool and jute rugs, runners and coir door mats in sizes from 18 x 30 inch to 8 x 10 ft.",
@@ -244,6 +253,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Table Linen",
     slug: "table-linen",
     code: "TBL",
+    hsn: "6302",
     description: "Block-printed runners, festive zari runners, table cloths, napkins and placemats that bring colour to everyday meals and Diwali dinners.",
     metaTitle: "Table Runners, Table Cloths, Napkins & Placemats | Kesar Home",
     metaDescription: "Cotton, linen, silk and jute table linen: runners, six- and eight-seater table cloths, napkin sets and placemats, shipped across India.",
@@ -273,6 +283,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Bath Linen",
     slug: "bath-linen",
     code: "BTH",
+    hsn: "6302",
     description: "Absorbent terry towels from Solapur and Panipat, handloom gamchas, bath mats and bathrobes in soft, fast-drying cottons.",
     metaTitle: "Bath Towels, Hand Towels, Bath Mats & Bathrobes | Kesar Home",
     metaDescription: "Zero-twist and terry cotton bath towels, hand and face towels, bath mats and waffle bathrobes, made in India and quick to dry in humid weather.",
@@ -303,6 +314,7 @@ export const FAMILIES: FamilyDef[] = [
     name: "Furniture",
     slug: "furniture",
     code: "FUR",
+    hsn: "9403",
     description: "Solid sheesham and mango wood sofas, beds, cane chairs and tables, made to order in Jodhpur and Saharanpur workshops and delivered with installation.",
     metaTitle: "Solid Wood Sofas, Beds, Chairs & Tables Online | Kesar Home",
     metaDescription: "Sheesham and mango wood furniture made to order: sofas, king and queen beds, cane chairs, coffee and dining tables with installation.",

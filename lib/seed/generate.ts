@@ -218,6 +218,7 @@ export function generatedProduct(k: number, pool = basePool()): GeneratedProduct
     meta_title: `${name} | ${family.name} | Kesar Home`,
     meta_description: `Buy the ${name} (${size}) online at ${formatRupees(priceRupees)}. ${short}`,
     view_count: rng.int(0, 400),
+    hsn_code: family.hsn,
     created_at: createdAt,
     updated_at: createdAt,
   };

@@ -226,6 +226,7 @@ async function seedProducts(trx: Db, categoryIds: Map<string, number>, valueIds:
         meta_title: copy.metaTitle,
         meta_description: copy.metaDescription,
         view_count: (hashString(slug) % 400) + (entry.popular ? 600 : 0),
+        hsn_code: family.hsn,
         created_at: createdAt,
         updated_at: createdAt,
       },
