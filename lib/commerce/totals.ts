@@ -38,8 +38,10 @@ export function computeTotals(input: {
   const lineTotals = input.lines.map((l) => l.unitPrice * l.quantity);
   const subtotal = lineTotals.reduce((a, b) => a + b, 0);
   const coupon = input.coupon?.ok ? input.coupon : null;
-  const couponDiscount = coupon ? coupon.discount : 0;
-  const itemDiscount = coupon && coupon.kind !== "free_shipping" ? Math.min(couponDiscount, subtotal) : 0;
+  // A coupon takes off at most what there is: the shipping it waives, or the items' value.
+  const freeShipping = coupon?.kind === "free_shipping";
+  const couponDiscount = coupon ? Math.max(Math.min(coupon.discount, freeShipping ? input.shipping : subtotal), 0) : 0;
+  const itemDiscount = freeShipping ? 0 : couponDiscount;
   const shares = allocate(itemDiscount, lineTotals);
   const lines: LineTax[] = input.lines.map((l, i) => {
     const net = lineTotals[i]! - shares[i]!;
@@ -47,7 +49,7 @@ export function computeTotals(input: {
     const gstRate = gstRateFor(input.rates, l.hsn, perPiece, input.day) ?? input.defaultRate;
     return { key: l.key, lineTotal: lineTotals[i]!, discount: shares[i]!, gstRate, gst: gstContained(net, gstRate) };
   });
-  const shippingCharged = coupon?.kind === "free_shipping" ? Math.max(input.shipping - couponDiscount, 0) : input.shipping;
+  const shippingCharged = freeShipping ? input.shipping - couponDiscount : input.shipping;
   let principal: LineTax | undefined;
   for (const line of lines) if (!principal || line.lineTotal - line.discount > principal.lineTotal - principal.discount) principal = line;
   const shippingGst = gstContained(shippingCharged, principal?.gstRate ?? input.defaultRate);
