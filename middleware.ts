@@ -3,7 +3,7 @@ import { isAccountPath, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth
 import { pageCsp } from "@/lib/security/csp";
 
 /**
- * Account and sign-in pages only (see the matcher): every other page is cached and shared, and
+ * Account, cart and sign-in pages only (see the matcher): every other page is cached and shared, and
  * gets the site-wide policy of next.config.ts.
  *
  * 1. Guests (no session cookie) are sent from account pages to /login?redirect=<path>. This only
@@ -40,6 +40,8 @@ export const config = {
     "/order-details/:path*",
     "/wishlists/:path*",
     "/profile/:path*",
+    "/checkout/:path*",
+    "/cart",
     "/login",
     "/registration",
     "/forgot-password",

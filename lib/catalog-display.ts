@@ -40,3 +40,14 @@ export function discountLabel(percent: number | string): string | null {
 
 /** The struck-through list price is shown only when it differs from the selling price. */
 export const showListPrice = (price: number, listPrice: number) => listPrice !== price;
+
+/**
+ * How many units one cart line may hold: none when out of stock, the stock when it is stocked,
+ * otherwise (made to order) the per-line maximum. The server enforces it (lib/server/cart.ts);
+ * the quantity boxes use it so a shopper cannot pick more than can be ordered.
+ */
+export function lineCapOf(availability: string, stock: number, maxPerLine = 100): number {
+  if (availability === "out_of_stock") return 0;
+  if (availability === "in_stock") return Math.min(Math.max(stock, 0), maxPerLine);
+  return maxPerLine;
+}

@@ -1,13 +1,15 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
-import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog-display";
+import { AddToCart } from "@/components/cart/AddToCart";
+import { availabilityLabel, availabilityTone, discountLabel, lineCapOf } from "@/lib/catalog-display";
 import type { ProductCard as Card } from "@/lib/server/catalog";
 import { PriceTag } from "./PriceTag";
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
   const discount = discountLabel(product.discountPercent);
   const label = availabilityLabel(product.availability);
+  const cap = lineCapOf(product.availability, product.stockQuantity);
   return (
     // Component classes (app/globals.css, "Product card"): a list page repeats this card up to 48
     // times, in the HTML and again in the RSC payload, so short class names keep pages light.
@@ -30,6 +32,9 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         </h3>
         <PriceTag price={product.price} listPrice={product.listPrice} />
         <p className={`product-card-stock ${availabilityTone(product.availability)}`}>{label}</p>
+        <div className="product-card-buy">
+          <AddToCart productId={product.id} productName={product.name} outOfStock={cap === 0} maxQuantity={cap} compact />
+        </div>
       </div>
     </article>
   );

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
+import { CartButton } from "@/components/cart/CartButton";
 import { AccountLink } from "./AccountLink";
 import { SearchBox } from "./SearchBox";
 
@@ -85,6 +86,7 @@ export function Header({ name, logo, lightLogo }: { name: string; logo: string; 
           </nav>
           <SearchBox className="ml-auto w-full max-w-xs" />
           <AccountLink />
+          <CartButton />
           <button
             type="button"
             className="-mr-2 rounded-full p-2 md:hidden"

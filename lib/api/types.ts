@@ -142,3 +142,54 @@ export type ApiAddress = {
 };
 
 export type ApiCoupon = { title: string; code: string };
+
+/** One line of POST /carts (issue 9). Money in rupees, as every API v2 amount. */
+export type ApiCartItem = {
+  id: number;
+  product_id: number;
+  product_slug: string;
+  product_name: string;
+  product_thumbnail_image: string | null;
+  variation: string;
+  quantity: number;
+  lower_limit: number;
+  upper_limit: number;
+  price: number;
+  /** The price when the shopper added it, when the catalog price changed since; else null. */
+  previous_price: number | null;
+  list_price: number;
+  line_total: number;
+  availability: "in_stock" | "made_to_order" | "out_of_stock";
+  stock_quantity: number;
+  gst_rate: number;
+  gst: number;
+};
+
+export type ApiShippingOption = { method: "standard" | "express"; name: string; days: string; fee: number };
+
+/** POST /cart-summary: every figure of the cart's order summary, in rupees. */
+export type ApiCartSummary = {
+  sub_total: number;
+  shipping_cost: number;
+  coupon_discount: number;
+  /** GST contained in the total (prices are tax-inclusive). */
+  tax: number;
+  tax_label: string;
+  grand_total: number;
+  coupon_code: string | null;
+  coupon_title: string | null;
+  coupon_applied: boolean;
+  shipping_method: "standard" | "express";
+  shipping_options: ApiShippingOption[];
+  count: number;
+};
+
+/** POST /carts. */
+export type ApiCart = {
+  result: true;
+  grand_total: number;
+  count: number;
+  notices: string[];
+  summary: ApiCartSummary;
+  data: { owner: "customer" | "guest"; cart_items: ApiCartItem[] }[];
+};

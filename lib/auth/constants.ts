@@ -13,7 +13,7 @@ export const SIGNED_IN_HINT_COOKIE = "kesar_signed_in";
 export const GUEST_COOKIE = "guest_id";
 
 /** Routes only a signed-in customer may open; guests are sent to /login with the wanted path. */
-export const ACCOUNT_ROUTES = ["/dashboard", "/purchase-history", "/order-details", "/wishlists", "/profile"] as const;
+export const ACCOUNT_ROUTES = ["/dashboard", "/purchase-history", "/order-details", "/wishlists", "/profile", "/checkout"] as const;
 
 export function isAccountPath(pathname: string): boolean {
   return ACCOUNT_ROUTES.some((route) => pathname === route || pathname.startsWith(`${route}/`));

@@ -3,32 +3,42 @@ import { getDb } from "../db";
 
 export type CouponSummary = { title: string; code: string };
 
-/** Spec §9's three sample coupons, shown only while the shop has entered none of its own. */
-export const FALLBACK_COUPONS: readonly CouponSummary[] = [
-  { title: "10% off your first order", code: "WELCOME10" },
-  { title: "Free shipping above ₹499", code: "FREESHIP499" },
-  { title: "Flat ₹150 off on ₹1,000 and above", code: "FLAT150" },
-];
-
 /**
- * Coupons a shopper may use now: active, within their dates; first-order coupons only for a
- * guest or a customer without orders. Empty table → the spec's three samples.
+ * Coupons a shopper may use now, straight from the coupons table (the spec's old site showed
+ * three built-in samples when the list was empty; codes that do not exist are not offered here):
+ * active, within their dates, not used up overall or by this customer, and first-order coupons
+ * only for a guest or a customer without orders. The cart re-checks every rule when a code is
+ * applied (lib/server/cart.ts, lib/commerce/coupons.ts).
  */
 export async function availableCoupons(userId: number | null, now = new Date()): Promise<CouponSummary[]> {
   const { db } = await getDb();
-  const any = await db.selectFrom("coupons").select("id").limit(1).executeTakeFirst();
-  if (!any) return [...FALLBACK_COUPONS];
   const at = now.toISOString();
-  let hasOrders = false;
-  if (userId !== null) {
-    hasOrders = Boolean(await db.selectFrom("orders").select("id").where("user_id", "=", userId).limit(1).executeTakeFirst());
-  }
-  let query = db
+  const rows = await db
     .selectFrom("coupons")
-    .select(["title", "code"])
+    .select(["title", "code", "first_order_only", "usage_limit", "per_customer_limit"])
     .where("active", "=", 1)
     .where((eb) => eb.or([eb("starts_at", "is", null), eb("starts_at", "<=", at)]))
-    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">=", at)]));
-  if (hasOrders) query = query.where("first_order_only", "=", 0);
-  return query.orderBy("id").execute();
+    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">=", at)]))
+    .orderBy("id")
+    .execute();
+  if (rows.length === 0) return [];
+  const uses = await db
+    .selectFrom("orders")
+    .select(["coupon_code", "user_id"])
+    .where("coupon_code", "is not", null)
+    .where("delivery_status", "!=", "Cancelled")
+    .where("coupon_code", "in", rows.map((r) => r.code))
+    .execute();
+  const hasOrders =
+    userId !== null &&
+    Boolean(await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("delivery_status", "!=", "Cancelled").limit(1).executeTakeFirst());
+  return rows
+    .filter((r) => {
+      if (r.first_order_only === 1 && hasOrders) return false;
+      const ofCode = uses.filter((u) => u.coupon_code === r.code);
+      if (r.usage_limit !== null && ofCode.length >= r.usage_limit) return false;
+      if (userId !== null && r.per_customer_limit !== null && ofCode.filter((u) => u.user_id === userId).length >= r.per_customer_limit) return false;
+      return true;
+    })
+    .map((r) => ({ title: r.title, code: r.code }));
 }

@@ -82,7 +82,7 @@ export default async function ProductPage({ params }: Props) {
               ))}
             </dl>
           ) : null}
-          <PurchasePanel outOfStock={product.availability === "out_of_stock"} />
+          <PurchasePanel product={{ id: product.id, slug: product.slug, name: product.name, availability: product.availability, stockQuantity: product.stockQuantity }} />
           <ViewTracker slug={product.slug} />
           <DetailsAccordion
             sections={[

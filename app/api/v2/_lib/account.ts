@@ -1,8 +1,10 @@
+import type { NextRequest } from "next/server";
 import type { ApiUser } from "@/lib/api/types";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/constants";
 import { getConfig } from "@/lib/config";
 import type { SignedIn } from "@/lib/server/auth/flows";
 import type { SessionUser } from "@/lib/server/auth/session";
+import { mergeAtSignIn } from "./cart";
 import { action, withCookies } from "./http";
 
 export const presentUser = (u: SessionUser): ApiUser => ({
@@ -20,10 +22,14 @@ function hintCookie(maxAgeSeconds: number): string {
   return `${SIGNED_IN_HINT_COOKIE}=${maxAgeSeconds > 0 ? "1" : ""}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 }
 
-/** `{ result, message, access_token, token_type, user }` with the session cookie and the hint cookie. */
-export function signedInAnswer(signedIn: SignedIn, message: string): Response {
+/**
+ * `{ result, message, access_token, token_type, user }` with the session cookie and the hint
+ * cookie, after moving this browser's guest cart into the customer's (./cart.ts mergeAtSignIn).
+ */
+export async function signedInAnswer(request: NextRequest, signedIn: SignedIn, message: string, guestId?: string | null): Promise<Response> {
+  const merged = await mergeAtSignIn(request, guestId, signedIn.user.id);
   const response = action(true, message, 200, { access_token: signedIn.token, token_type: "Bearer", user: presentUser(signedIn.user) });
-  return withCookies(response, [...signedIn.setCookies, hintCookie(getConfig().sessionDays * 24 * 60 * 60)]);
+  return withCookies(response, [...signedIn.setCookies, hintCookie(getConfig().sessionDays * 24 * 60 * 60), ...merged]);
 }
 
 /** `{ result, message }` clearing the session cookie and the hint cookie. */

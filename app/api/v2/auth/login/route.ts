@@ -9,7 +9,7 @@ export const POST = handler(
   async (request) => {
     const input = await readJson(request, loginSchema);
     const signedIn = await signInWithPassword(input, requestIp(request), request.headers);
-    return signedInAnswer(signedIn, "Logged in successfully");
+    return signedInAnswer(request, signedIn, "Logged in successfully", input.guestId);
   },
   { personal: true },
 );

@@ -9,7 +9,7 @@ export const POST = handler(
   async (request) => {
     const input = await readJson(request, confirmSchema);
     const signedIn = await confirmEmail(input.token, input.password, requestIp(request), request.headers);
-    return signedInAnswer(signedIn, "Your email address is confirmed.");
+    return signedInAnswer(request, signedIn, "Your email address is confirmed.");
   },
   { personal: true },
 );

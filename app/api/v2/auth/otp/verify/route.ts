@@ -9,7 +9,7 @@ export const POST = handler(
   async (request) => {
     const input = await readJson(request, otpVerifySchema);
     const signedIn = await signInWithCode(input.email_or_phone, input.otp, requestIp(request), request.headers);
-    return signedInAnswer(signedIn, "OTP verified successfully.");
+    return signedInAnswer(request, signedIn, "OTP verified successfully.", input.guestId);
   },
   { personal: true },
 );

@@ -1,0 +1,64 @@
+"use client";
+
+import { useState } from "react";
+import { Icon } from "@/components/ui/Icon";
+import { addToCart } from "@/lib/client/cart";
+import { MAX_QUANTITY } from "@/lib/validation/cart";
+
+export const MIN_QUANTITY = 1;
+
+const clamp = (n: number, max: number) => Math.min(Math.max(MIN_QUANTITY, Math.floor(n) || MIN_QUANTITY), max);
+
+/**
+ * Quantity box (minimum 1, spec §2.5) and Add to Cart, the same on product cards and the product
+ * page. While the request runs the button says "Adding..." and cannot be pressed again; the
+ * server's message comes back as a toast and the mini cart opens on success.
+ */
+export function AddToCart({ productId, productName, outOfStock, maxQuantity = MAX_QUANTITY, compact = false }: { productId: number; productName: string; outOfStock: boolean; maxQuantity?: number; compact?: boolean }) {
+  const [quantity, setQuantity] = useState(MIN_QUANTITY);
+  const [busy, setBusy] = useState(false);
+  const max = Math.max(MIN_QUANTITY, Math.min(maxQuantity, MAX_QUANTITY));
+  const size = compact ? 14 : 16;
+  const add = async () => {
+    setBusy(true);
+    try {
+      if (await addToCart(productId, quantity)) setQuantity(MIN_QUANTITY);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={compact ? "flex items-center gap-2" : "flex flex-wrap items-center gap-3"}>
+      <div className="flex items-center rounded-full border border-ink/20" role="group" aria-label={`Quantity of ${productName}`}>
+        <button type="button" onClick={() => setQuantity((q) => clamp(q - 1, max))} disabled={quantity <= MIN_QUANTITY || outOfStock} aria-label={compact ? `Decrease quantity of ${productName}` : "Decrease quantity"} className={`${compact ? "p-1.5" : "p-3"} disabled:opacity-40`}>
+          <Icon name="minus" size={size} />
+        </button>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={MIN_QUANTITY}
+          max={max}
+          value={quantity}
+          disabled={outOfStock}
+          onChange={(e) => setQuantity(clamp(Number(e.target.value), max))}
+          aria-label={compact ? `Quantity of ${productName}` : "Quantity"}
+          className={`${compact ? "w-9 py-1 text-sm" : "w-14 py-2"} border-x border-ink/10 bg-transparent text-center [appearance:textfield]`}
+        />
+        <button type="button" onClick={() => setQuantity((q) => clamp(q + 1, max))} disabled={quantity >= max || outOfStock} aria-label={compact ? `Increase quantity of ${productName}` : "Increase quantity"} className={`${compact ? "p-1.5" : "p-3"} disabled:opacity-40`}>
+          <Icon name="plus" size={size} />
+        </button>
+      </div>
+      <button
+        type="button"
+        disabled={outOfStock || busy}
+        aria-busy={busy}
+        onClick={() => void add()}
+        className={compact ? "btn-primary flex-1 justify-center !px-3 !py-2 text-xs" : "btn-primary"}
+        aria-label={compact ? `Add ${productName} to cart` : undefined}
+      >
+        {compact ? null : <Icon name="cart" size={18} className="mr-2" />}
+        {outOfStock ? "Out Of Stock" : busy ? "Adding..." : "Add to Cart"}
+      </button>
+    </div>
+  );
+}
