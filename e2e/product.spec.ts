@@ -46,13 +46,13 @@ test("a product page shows its breadcrumb, price, details and structured data", 
 test("the quantity never goes below 1", async ({ page }) => {
   const p = await productWithPhotos(1);
   await page.goto(`/products/${p.slug}`);
-  const qty = page.getByRole("spinbutton", { name: "Quantity" });
+  const qty = page.getByRole("spinbutton", { name: "Quantity", exact: true });
   await expect(qty).toHaveValue("1");
-  await expect(page.getByRole("button", { name: "Decrease quantity" })).toBeDisabled();
-  await page.getByRole("button", { name: "Increase quantity" }).click();
-  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await expect(page.getByRole("button", { name: "Decrease quantity", exact: true })).toBeDisabled();
+  await page.getByRole("button", { name: "Increase quantity", exact: true }).click();
+  await page.getByRole("button", { name: "Increase quantity", exact: true }).click();
   await expect(qty).toHaveValue("3");
-  await page.getByRole("button", { name: "Decrease quantity" }).click();
+  await page.getByRole("button", { name: "Decrease quantity", exact: true }).click();
   await expect(qty).toHaveValue("2");
   await qty.fill("0");
   await expect(qty).toHaveValue("1");
