@@ -197,3 +197,20 @@ test("a quantity above the stock shows the server's message and keeps the cart a
     await withE2eDb((db) => db.updateTable("products").set({ stock_quantity: stock }).where("id", "=", a.id).execute());
   }
 });
+
+test("a guest whose browser refuses cookies is told why nothing was added", async ({ page }) => {
+  const [a] = await twoProducts();
+  // Cookies blocked: document.cookie keeps nothing that scripts write.
+  await page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, "cookie", { configurable: true, get: () => "", set: () => undefined });
+  });
+  const adds: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/v2/carts/add")) adds.push(r.url());
+  });
+  await page.goto(`/products/${a.slug}`);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("You need to be logged in or have a guest session to add items to the cart.")).toBeVisible();
+  await expect(headerCount(page)).toHaveText("0");
+  expect(adds).toEqual([]);
+});
