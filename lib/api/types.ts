@@ -142,3 +142,17 @@ export type ApiAddress = {
 };
 
 export type ApiCoupon = { title: string; code: string };
+
+/** GET /delivery-check?pin=&product= (dates are ISO YYYY-MM-DD in India). */
+export type ApiDeliveryCheck =
+  | { result: true; serviceable: false; message: string; pin: string }
+  | {
+      result: true;
+      serviceable: true;
+      message: string;
+      pin: string;
+      /** null when the product is out of stock. */
+      date: string | null;
+      zone: string;
+      express?: { message: string; date: string };
+    };
