@@ -193,3 +193,17 @@ export type ApiCart = {
   summary: ApiCartSummary;
   data: { owner: "customer" | "guest"; cart_items: ApiCartItem[] }[];
 };
+
+/** GET /delivery-check?pin=&product= (dates are ISO YYYY-MM-DD in India). */
+export type ApiDeliveryCheck =
+  | { result: true; serviceable: false; message: string; pin: string }
+  | {
+      result: true;
+      serviceable: true;
+      message: string;
+      pin: string;
+      /** null when the product is out of stock. */
+      date: string | null;
+      zone: string;
+      express?: { message: string; date: string };
+    };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { productJsonLd, serializeJsonLd } from "./jsonld";
+import { SHIPPING_DEFAULTS } from "../commerce/shipping";
+import { productJsonLd, serializeJsonLd, type ShippingFacts } from "./jsonld";
+
+const base = { name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", description: "d", images: ["/media/a.webp"], pricePaise: 249_900, brand: "Kesar Home" };
+/** The default zones span 2-7 standard and 1-2 express transit days. */
+const shipping: ShippingFacts = { config: SHIPPING_DEFAULTS, transit: { standard: { min: 2, max: 7 }, express: { min: 1, max: 2 } } };
+const returns = { windowDays: 7, restockingFeePercent: 10 };
+type Offer = { availability: string; shippingDetails?: Record<string, unknown>[]; hasMerchantReturnPolicy?: Record<string, unknown> };
+const offerOf = (ld: ReturnType<typeof productJsonLd>) => ld.offers as Offer;
 
 describe("JSON-LD", () => {
   it("escapes < so the data can never close its script tag", () => {
@@ -8,8 +16,77 @@ describe("JSON-LD", () => {
     expect(JSON.parse(text).name).toBe("</script><script>alert(1)</script>");
   });
   it("describes a product offer in rupees with its availability", () => {
-    const ld = productJsonLd({ name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", description: "d", images: ["/media/a.webp"], pricePaise: 249_900, availability: "out_of_stock", brand: "Kesar Home" });
+    const ld = productJsonLd({ ...base, availability: "out_of_stock" });
     expect(ld.offers).toMatchObject({ priceCurrency: "INR", price: "2499.00", availability: "https://schema.org/OutOfStock" });
     expect((ld.image as string[])[0]).toMatch(/^http.*\/media\/a\.webp$/);
+  });
+  it("marks made-to-order pieces MadeToOrder, not PreOrder (which means not yet released)", () => {
+    expect(offerOf(productJsonLd({ ...base, availability: "made_to_order" })).availability).toBe("https://schema.org/MadeToOrder");
+    expect(offerOf(productJsonLd({ ...base, availability: "in_stock" })).availability).toBe("https://schema.org/InStock");
+  });
+
+  it("gives standard and express shipping within India with rates, handling and transit days", () => {
+    const details = offerOf(productJsonLd({ ...base, availability: "in_stock", shipping })).shippingDetails;
+    expect(details).toEqual([
+      {
+        "@type": "OfferShippingDetails",
+        shippingLabel: "Standard",
+        shippingRate: { "@type": "MonetaryAmount", value: 99, currency: "INR" },
+        shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
+        deliveryTime: {
+          "@type": "ShippingDeliveryTime",
+          businessDays: expect.objectContaining({ "@type": "OpeningHoursSpecification" }),
+          handlingTime: { "@type": "QuantitativeValue", minValue: 2, maxValue: 3, unitCode: "DAY" },
+          transitTime: { "@type": "QuantitativeValue", minValue: 2, maxValue: 7, unitCode: "DAY" },
+        },
+      },
+      expect.objectContaining({
+        shippingLabel: "Express",
+        shippingRate: { "@type": "MonetaryAmount", value: 249, currency: "INR" },
+        deliveryTime: expect.objectContaining({
+          handlingTime: { "@type": "QuantitativeValue", minValue: 1, maxValue: 1, unitCode: "DAY" },
+          transitTime: { "@type": "QuantitativeValue", minValue: 1, maxValue: 2, unitCode: "DAY" },
+        }),
+      }),
+    ]);
+    const days = (details?.[0]?.deliveryTime as { businessDays: { dayOfWeek: string[] } }).businessDays.dayOfWeek;
+    expect(days).toHaveLength(6);
+    expect(days).not.toContain("https://schema.org/Sunday");
+  });
+
+  it("gives made-to-order pieces their 4-5 weeks of handling for both methods", () => {
+    const details = offerOf(productJsonLd({ ...base, availability: "made_to_order", shipping })).shippingDetails ?? [];
+    expect(details.map((d) => (d.deliveryTime as { handlingTime: unknown }).handlingTime)).toEqual([
+      { "@type": "QuantitativeValue", minValue: 20, maxValue: 25, unitCode: "DAY" },
+      { "@type": "QuantitativeValue", minValue: 20, maxValue: 25, unitCode: "DAY" },
+    ]);
+  });
+
+  it("claims no shipping when no zone is served", () => {
+    expect(offerOf(productJsonLd({ ...base, availability: "in_stock", shipping: { ...shipping, transit: null } })).shippingDetails).toBeUndefined();
+  });
+
+  it("states the return window and terms of the return policy", () => {
+    const policy = offerOf(productJsonLd({ ...base, availability: "in_stock", returns })).hasMerchantReturnPolicy;
+    expect(policy).toMatchObject({
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: "IN",
+      returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+      merchantReturnDays: 7,
+      returnMethod: "https://schema.org/ReturnByMail",
+      customerRemorseReturnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+      itemDefectReturnFees: "https://schema.org/FreeReturn",
+      restockingFee: 10,
+    });
+    expect(policy?.merchantReturnLink).toMatch(/^http.*\/return-policy$/);
+    const noFee = offerOf(productJsonLd({ ...base, availability: "in_stock", returns: { windowDays: 14, restockingFeePercent: 0 } })).hasMerchantReturnPolicy;
+    expect(noFee).toMatchObject({ merchantReturnDays: 14 });
+    expect(noFee).not.toHaveProperty("restockingFee");
+  });
+
+  it("says made-to-order pieces cannot be returned", () => {
+    const policy = offerOf(productJsonLd({ ...base, availability: "made_to_order", returns })).hasMerchantReturnPolicy;
+    expect(policy).toMatchObject({ returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted", applicableCountry: "IN" });
+    expect(policy).not.toHaveProperty("merchantReturnDays");
   });
 });

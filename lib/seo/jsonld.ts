@@ -1,4 +1,7 @@
+import { dispatchDays } from "../commerce/delivery";
+import { SHIPPING_METHODS, shippingFee, type DayRange, type ShippingConfig } from "../commerce/shipping";
 import { getConfig } from "../config";
+import type { Availability } from "../db/schema";
 
 /** JSON-LD builders for schema.org types; URLs are made absolute against SITE_URL. */
 export type JsonLdObject = { "@context"?: string; "@type": string; [key: string]: unknown };
@@ -56,9 +59,69 @@ export function itemListJsonLd(items: { name: string; url: string }[]): JsonLdOb
 
 const AVAILABILITY: Record<string, string> = {
   in_stock: "https://schema.org/InStock",
-  made_to_order: "https://schema.org/PreOrder",
+  // Made after the order, unlike PreOrder, which means "not released yet".
+  made_to_order: "https://schema.org/MadeToOrder",
   out_of_stock: "https://schema.org/OutOfStock",
 };
+
+/** What the store ships and how fast: business settings plus the active delivery zones. */
+export type ShippingFacts = {
+  config: ShippingConfig;
+  /** Fewest and most transit days over the active zones; null when no zone is served. */
+  transit: { standard: DayRange; express: DayRange } | null;
+};
+
+/** The return policy's numbers (business settings return_window_days, restocking_fee_percent). */
+export type ReturnFacts = { windowDays: number; restockingFeePercent: number };
+
+const days = (range: DayRange) => ({ "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" });
+
+/** Monday to Saturday, the business days the delivery dates count (lib/commerce/delivery.ts). */
+const BUSINESS_DAYS = {
+  "@type": "OpeningHoursSpecification",
+  dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((d) => `https://schema.org/${d}`),
+};
+
+/** One OfferShippingDetails per shipping method: its rate, India only, handling and transit days. */
+export function shippingDetailsJsonLd(availability: Availability, facts: ShippingFacts): JsonLdObject[] {
+  const { config, transit } = facts;
+  if (!transit) return [];
+  return SHIPPING_METHODS.map((method) => ({
+    "@type": "OfferShippingDetails",
+    shippingLabel: method === "express" ? "Express" : "Standard",
+    shippingRate: { "@type": "MonetaryAmount", value: shippingFee(config, method) / 100, currency: "INR" },
+    shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
+    deliveryTime: {
+      "@type": "ShippingDeliveryTime",
+      businessDays: BUSINESS_DAYS,
+      handlingTime: days(dispatchDays(availability, method, config)),
+      transitTime: days(method === "express" ? transit.express : transit.standard),
+    },
+  }));
+}
+
+/**
+ * The return policy as the policy pages state it: unused items within the return window, sent
+ * back by courier, return shipping and a restocking fee paid by the shopper on a change of mind,
+ * damaged or defective items collected free. Made-to-order pieces cannot be returned for a change
+ * of mind (their product texts say so), which schema.org can only say as "not permitted".
+ */
+export function returnPolicyJsonLd(availability: Availability, facts: ReturnFacts): JsonLdObject {
+  const common = { "@type": "MerchantReturnPolicy", applicableCountry: "IN", merchantReturnLink: absoluteUrl("/return-policy") };
+  if (availability === "made_to_order") return { ...common, returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted" };
+  return {
+    ...common,
+    returnPolicyCountry: "IN",
+    returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow",
+    merchantReturnDays: facts.windowDays,
+    returnMethod: "https://schema.org/ReturnByMail",
+    itemCondition: "https://schema.org/NewCondition",
+    customerRemorseReturnFees: "https://schema.org/ReturnFeesCustomerResponsibility",
+    itemDefectReturnFees: "https://schema.org/FreeReturn",
+    // A number is a percentage of the price.
+    ...(facts.restockingFeePercent > 0 ? { restockingFee: facts.restockingFeePercent } : {}),
+  };
+}
 
 export function productJsonLd(p: {
   name: string;
@@ -67,10 +130,13 @@ export function productJsonLd(p: {
   description: string;
   images: string[];
   pricePaise: number;
-  availability: string;
+  availability: Availability;
   category?: string;
   brand: string;
+  shipping?: ShippingFacts;
+  returns?: ReturnFacts;
 }): JsonLdObject {
+  const shippingDetails = p.shipping ? shippingDetailsJsonLd(p.availability, p.shipping) : [];
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -87,6 +153,8 @@ export function productJsonLd(p: {
       price: (p.pricePaise / 100).toFixed(2),
       availability: AVAILABILITY[p.availability] ?? "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
+      ...(shippingDetails.length ? { shippingDetails } : {}),
+      ...(p.returns ? { hasMerchantReturnPolicy: returnPolicyJsonLd(p.availability, p.returns) } : {}),
     },
   };
 }

@@ -16,4 +16,6 @@ export const tags = {
   page: (slug: string) => `page:${slug}`,
   testimonials: "testimonials",
   locations: "locations",
+  /** Active delivery zones (transit days in product JSON-LD). */
+  deliveryZones: "delivery-zones",
 } as const;

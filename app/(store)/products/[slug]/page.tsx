@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Image from "next/image";
 import { notFound } from "next/navigation";
+import { DeliveryCheck } from "@/components/product/DeliveryCheck";
 import { DetailsAccordion } from "@/components/product/DetailsAccordion";
 import { Gallery } from "@/components/product/Gallery";
 import { PurchasePanel } from "@/components/product/PurchasePanel";
@@ -10,9 +11,12 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { PriceTag } from "@/components/catalog/PriceTag";
 import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog-display";
+import { policyFacts } from "@/lib/content/policies";
 import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/server/catalog";
+import { getTransitSpan } from "@/lib/server/delivery";
 import { htmlToText } from "@/lib/server/html";
 import { getSiteSettings } from "@/lib/server/settings";
+import { getShippingConfig } from "@/lib/server/shipping";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { slugParam } from "@/lib/validation/catalog";
@@ -45,10 +49,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
-  const [related, settings] = await Promise.all([
+  const [related, settings, shippingConfig, transit] = await Promise.all([
     listRelatedProducts(product.id, product.category?.id ?? 0),
     getSiteSettings(),
+    getShippingConfig(),
+    getTransitSpan(),
   ]);
+  const policy = policyFacts(settings, (phone) => phone);
   const discount = discountLabel(product.discountPercent);
   const crumbs = [
     { name: "Home", path: "/" },
@@ -83,6 +90,7 @@ export default async function ProductPage({ params }: Props) {
             </dl>
           ) : null}
           <PurchasePanel product={{ id: product.id, slug: product.slug, name: product.name, availability: product.availability, stockQuantity: product.stockQuantity }} />
+          <DeliveryCheck slug={product.slug} />
           <ViewTracker slug={product.slug} />
           <DetailsAccordion
             sections={[
@@ -133,6 +141,9 @@ export default async function ProductPage({ params }: Props) {
             availability: product.availability,
             category: product.category?.name,
             brand: settings.website_name,
+            // The same facts as the Check delivery box and the policy pages.
+            shipping: { config: shippingConfig, transit },
+            returns: { windowDays: policy.returnWindowDays, restockingFeePercent: policy.restockingFeePercent },
           }),
           breadcrumbJsonLd(crumbs),
         ]}

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from "@playwright/test";
+import type { Availability } from "../lib/db/schema";
+import { jsonLdOf, withE2eDb } from "./db";
+
+async function productWith(availability: Availability, skip = 0): Promise<string> {
+  return withE2eDb(async (db) => {
+    const rows = await db.selectFrom("products").select("slug").where("published", "=", 1).where("availability", "=", availability).orderBy("id").limit(skip + 1).execute();
+    const row = rows[skip];
+    if (!row) throw new Error(`no published ${availability} product`);
+    return row.slug;
+  });
+}
+
+const DELIVERY_BY = /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
+const box = (page: Page) => page.getByRole("form", { name: "Check delivery" });
+const answer = (page: Page) => box(page).getByRole("status");
+
+async function checkPin(page: Page, pin: string) {
+  await box(page).getByLabel("PIN code").fill(pin);
+  await box(page).getByRole("button", { name: "Check" }).click();
+}
+
+test("the delivery check answers for a Delhi PIN and refuses an invalid one", async ({ page }) => {
+  await page.goto(`/products/${await productWith("in_stock")}`);
+  const input = box(page).getByLabel("PIN code");
+  await expect(input).toHaveAttribute("inputmode", "numeric");
+
+  await checkPin(page, "110001");
+  await expect(answer(page).getByText(DELIVERY_BY)).toBeVisible();
+  await expect(answer(page)).toContainText(/Express delivery by \w{3}, \d{1,2} \w{3}, for an extra fee/);
+  await expect(input).not.toHaveAttribute("aria-invalid", "true");
+
+  for (const bad of ["12ab", "1234"]) {
+    await checkPin(page, bad);
+    await expect(answer(page)).toHaveText("Enter a valid 6-digit PIN code.");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+  }
+
+  await checkPin(page, "908056");
+  await expect(answer(page)).toHaveText("We do not deliver to this PIN code yet");
+});
+
+test("the PIN is remembered for the session and checked again on other product pages", async ({ page, browser }) => {
+  await page.goto(`/products/${await productWith("in_stock")}`);
+  await checkPin(page, "560034");
+  await expect(answer(page).getByText(DELIVERY_BY)).toBeVisible();
+  const inStockText = await answer(page).getByText(DELIVERY_BY).textContent();
+
+  // Another product, a made-to-order one: the PIN is filled in and answered without a click.
+  await page.goto(`/products/${await productWith("made_to_order")}`);
+  await expect(box(page).getByLabel("PIN code")).toHaveValue("560034");
+  await expect(answer(page).getByText(DELIVERY_BY)).toBeVisible();
+  expect(await answer(page).getByText(DELIVERY_BY).textContent()).not.toBe(inStockText);
+
+  await page.reload();
+  await expect(box(page).getByLabel("PIN code")).toHaveValue("560034");
+  await expect(answer(page).getByText(DELIVERY_BY)).toBeVisible();
+
+  // A new session starts empty.
+  const other = await browser.newContext();
+  try {
+    const fresh = await other.newPage();
+    await fresh.goto(`/products/${await productWith("in_stock", 1)}`);
+    await expect(box(fresh).getByLabel("PIN code")).toHaveValue("");
+    await expect(answer(fresh)).toHaveText("");
+  } finally {
+    await other.close();
+  }
+});
+
+test("product JSON-LD carries shipping details, the return policy and MadeToOrder", async ({ page }) => {
+  type Offer = { availability: string; shippingDetails: { shippingLabel: string; shippingDestination: { addressCountry: string }; deliveryTime: { handlingTime: { minValue: number; maxValue: number } } }[]; hasMerchantReturnPolicy: { returnPolicyCategory: string; merchantReturnDays?: number } };
+  const offerOn = async (slug: string) => {
+    await page.goto(`/products/${slug}`);
+    const product = (await jsonLdOf(page)).find((x) => x["@type"] === "Product") as { offers: Offer };
+    return product.offers;
+  };
+
+  const madeToOrder = await offerOn(await productWith("made_to_order"));
+  expect(madeToOrder.availability).toBe("https://schema.org/MadeToOrder");
+  expect(madeToOrder.shippingDetails.map((d) => d.shippingLabel)).toEqual(["Standard", "Express"]);
+  expect(madeToOrder.shippingDetails.every((d) => d.shippingDestination.addressCountry === "IN")).toBe(true);
+  expect(madeToOrder.shippingDetails[0]?.deliveryTime.handlingTime).toMatchObject({ minValue: 20, maxValue: 25 });
+  expect(madeToOrder.hasMerchantReturnPolicy.returnPolicyCategory).toBe("https://schema.org/MerchantReturnNotPermitted");
+
+  const inStock = await offerOn(await productWith("in_stock"));
+  expect(inStock.availability).toBe("https://schema.org/InStock");
+  expect(inStock.hasMerchantReturnPolicy).toMatchObject({ returnPolicyCategory: "https://schema.org/MerchantReturnFiniteReturnWindow", merchantReturnDays: 7 });
+});

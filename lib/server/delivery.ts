@@ -1,0 +1,74 @@
+import "server-only";
+import { sql } from "kysely";
+import { deliveryAnswer, isArmyPostalPin, transitSpan, type DeliveryAnswer, type ZoneDays } from "../commerce/delivery";
+import type { DayRange } from "../commerce/shipping";
+import { getDb } from "../db";
+import { tags } from "./cache-tags";
+import { cachedRead } from "./cache";
+import { getProductBySlug } from "./catalog";
+import { getShippingConfig } from "./shipping";
+
+type ZoneRow = {
+  name: string;
+  standard_days_min: number;
+  standard_days_max: number;
+  express_days_min: number;
+  express_days_max: number;
+};
+
+const zoneDays = (row: ZoneRow): ZoneDays => ({
+  name: row.name,
+  standard: { min: Number(row.standard_days_min), max: Number(row.standard_days_max) },
+  express: { min: Number(row.express_days_min), max: Number(row.express_days_max) },
+});
+
+const ZONE_COLUMNS = ["name", "standard_days_min", "standard_days_max", "express_days_min", "express_days_max"] as const;
+
+/**
+ * The delivery zone of a PIN code (six digits, already validated): the active row of
+ * delivery_zones whose range holds it; when several do, the narrowest, so a merchant can give a
+ * part of a region its own transit days with one more row. APO/FPO PINs (region 9) have none.
+ *
+ * Not cached on purpose: it is one lookup on the (pin_from, pin_to) index of a table of a few
+ * rows, and merchants change serviceable ranges with SQL (README, "Delivery check"), which no
+ * cache tag would hear of; an uncached read makes such a change count from the next check.
+ */
+export async function findDeliveryZone(pin: string): Promise<ZoneDays | null> {
+  if (isArmyPostalPin(pin)) return null;
+  const n = Number(pin);
+  const { db } = await getDb();
+  const row = await db
+    .selectFrom("delivery_zones")
+    .select(ZONE_COLUMNS)
+    .where("active", "=", 1)
+    .where("pin_from", "<=", n)
+    .where("pin_to", ">=", n)
+    .orderBy(sql`pin_to - pin_from`)
+    .orderBy("id")
+    .executeTakeFirst();
+  return row ? zoneDays(row) : null;
+}
+
+/**
+ * The fewest and most transit days over the active zones, for the shipping facts in product
+ * JSON-LD. Cached like the product page that shows it (tag delivery-zones, hourly), since the
+ * page itself is regenerated hourly.
+ */
+export function getTransitSpan(): Promise<{ standard: DayRange; express: DayRange } | null> {
+  return cachedRead("getTransitSpan", [], [tags.deliveryZones], async () => {
+    const { db } = await getDb();
+    const rows = await db.selectFrom("delivery_zones").select(ZONE_COLUMNS).where("active", "=", 1).execute();
+    return transitSpan(rows.map(zoneDays));
+  });
+}
+
+/**
+ * The "Check delivery" answer for a published product and a PIN (six digits, already validated);
+ * null when there is no such product.
+ */
+export async function checkDelivery(slug: string, pin: string, now: Date = new Date()): Promise<DeliveryAnswer | null> {
+  const product = await getProductBySlug(slug);
+  if (!product) return null;
+  const [zone, config] = await Promise.all([findDeliveryZone(pin), getShippingConfig()]);
+  return deliveryAnswer(product.availability, zone, config, now);
+}
