@@ -23,6 +23,9 @@ describe("address", () => {
   it.each(["Kalyani P.O., Nadia", "12 Apollo Road, Chennai", "Flat 2, Boxwood Lane", "Near Post Office, Salt Lake"])("keeps %j (a post office named, not a box)", (text) => {
     expect(addressCreateSchema.safeParse({ ...address, address: text }).success).toBe(true);
   });
+  it.each(["908056", "999999", "901234"])("refuses the Army Postal Service PIN %s (APO/FPO)", (pin) => {
+    expect(issues(addressCreateSchema.safeParse({ ...address, postal_code: pin })).postal_code).toBe(NO_PO_BOX);
+  });
   it("refuses control characters and short addresses", () => {
     expect(issues(addressCreateSchema.safeParse({ ...address, address: "ab\u0000cdefgh" })).address).toMatch(/not allowed/);
     expect(issues(addressCreateSchema.safeParse({ ...address, address: "abc" })).address).toMatch(/at least 5/);

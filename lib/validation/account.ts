@@ -28,7 +28,9 @@ export const addressFields = z.object({
   postal_code: z
     .string({ error: PIN_MESSAGE })
     .trim()
-    .regex(/^[1-9]\d{5}$/, PIN_MESSAGE),
+    .regex(/^[1-9]\d{5}$/, PIN_MESSAGE)
+    // PIN codes of region 9 belong to the Army Postal Service (APO/FPO), which the store does not ship to.
+    .refine((v) => !v.startsWith("9"), NO_PO_BOX),
   phone: requiredPhoneField("Phone"),
   user_id: userIdField,
 });
