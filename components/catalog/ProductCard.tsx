@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
-import { Icon } from "@/components/ui/Icon";
 import { AddToCart } from "@/components/cart/AddToCart";
+import { WishlistHeart } from "@/components/wishlist/WishlistHeart";
 import { availabilityLabel, availabilityTone, discountLabel, lineCapOf } from "@/lib/catalog-display";
 import type { ProductCard as Card } from "@/lib/server/catalog";
 import { PriceTag } from "./PriceTag";
@@ -20,9 +20,8 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
           <Image src={product.thumbnail} alt={product.name} width={300} height={300} priority={priority} className="product-card-img" />
         ) : null}
         {discount ? <span className="product-card-badge">{discount}</span> : null}
-        <Link href="/login" aria-label={`Add ${product.name} to wishlist`} className="product-card-wish">
-          <Icon name="heart" size={18} />
-        </Link>
+        {/* A client island: the card stays the same for everyone, only the heart knows the customer. */}
+        <WishlistHeart productId={product.id} slug={product.slug} name={product.name} />
       </div>
       <div className="product-card-body">
         <h3 className="product-card-title">

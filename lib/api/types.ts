@@ -207,3 +207,12 @@ export type ApiDeliveryCheck =
       zone: string;
       express?: { message: string; date: string };
     };
+
+/** A wishlist item (spec §3): base_price is the selling price in rupees. */
+export type ApiWishlistItem = {
+  id: number;
+  product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR" };
+};
+
+/** GET /wishlists-add-product/{slug} and /wishlists-remove-product/{slug}. */
+export type ApiWishlistChange = ApiAction & { is_in_wishlist: boolean };

@@ -34,7 +34,14 @@ export async function dashboardStats(userId: number): Promise<DashboardStats> {
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("l.quantity"), sql<number>`0`).as("n"))
     .where("c.user_id", "=", userId)
     .executeTakeFirstOrThrow();
-  const wishlist = await db.selectFrom("wishlists").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", userId).executeTakeFirstOrThrow();
+  // As /wishlists shows it: a saved product that was unpublished is neither listed nor counted.
+  const wishlist = await db
+    .selectFrom("wishlists as w")
+    .innerJoin("products as p", "p.id", "w.product_id")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("w.user_id", "=", userId)
+    .where("p.published", "=", 1)
+    .executeTakeFirstOrThrow();
   return {
     totalExpenditure: Number(spent.total),
     productsOrdered: Number(units.units),

@@ -8,9 +8,11 @@ import type {
   ApiProductDetail,
   ApiSlider,
   ApiSubcategory,
+  ApiWishlistItem,
 } from "@/lib/api/types";
 import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail } from "@/lib/server/catalog";
 import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/server/content";
+import type { WishlistItem } from "@/lib/server/wishlist";
 
 /** Maps service shapes to the API v2 contract: field names as the spec spells them, money in rupees. */
 export const rupees = (paise: number) => Math.round(paise) / 100;
@@ -112,4 +114,17 @@ export const cmsPage = (p: CmsPage): ApiCmsPage => ({
   content: p.content,
   meta_title: p.metaTitle,
   meta_description: p.metaDescription,
+});
+
+export const wishlistItem = (w: WishlistItem): ApiWishlistItem => ({
+  id: w.id,
+  product: {
+    id: w.product.id,
+    slug: w.product.slug,
+    name: w.product.name,
+    thumbnail_image: w.product.thumbnail,
+    base_price: rupees(w.product.price),
+    availability: w.product.availability,
+    currency: "INR",
+  },
 });

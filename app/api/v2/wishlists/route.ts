@@ -1,0 +1,13 @@
+import { requireIdentity } from "@/lib/server/auth/session";
+import { listWishlist } from "@/lib/server/wishlist";
+import { handler, list } from "../_lib/http";
+import { wishlistItem } from "../_lib/present";
+
+/** GET /wishlists: the caller's own saved products (published ones), newest first; the count is its length. */
+export const GET = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    return list((await listWishlist(user.id)).map(wishlistItem));
+  },
+  { personal: true },
+);
