@@ -152,7 +152,7 @@ test("the header count follows adds from cards and removals from the mini cart a
   // The listing's first page may not hold both test products; add from the product page otherwise.
   for (const p of [a, b]) {
     if ((await card(p.name).count()) > 0) {
-      await card(p.name).getByRole("button", { name: `Add ${p.name} to cart` }).click();
+      await card(p.name).getByRole("button", { name: `Add to Cart, ${p.name}` }).click();
     } else {
       await page.goto(`/products/${p.slug}`);
       await page.getByRole("button", { name: "Add to Cart" }).click();

@@ -8,6 +8,12 @@ const wishlistRows = (userId: number) =>
   );
 
 /** The first card on /products that can go to the cart (not Out Of Stock), and its name. */
+async function cartRows(userId: number) {
+  return withE2eDb((db) =>
+    db.selectFrom("cart_lines as l").innerJoin("carts as c", "c.id", "l.cart_id").select("l.quantity").where("c.user_id", "=", userId).execute(),
+  );
+}
+
 async function cardToSave(page: Page) {
   await page.goto("/products");
   const card = page.getByRole("main").locator("article.product-card").filter({ hasNotText: "Out Of Stock" }).first();
@@ -56,8 +62,13 @@ test("a customer hearts a product on a card, finds it on /wishlists, moves it to
 
   // Add to Cart sends quantity 1 through the cart API; the header's cart count follows.
   await item.getByRole("button", { name: "Add to Cart" }).click();
-  await expect.soft(page.getByText("Product added to cart")).toBeVisible();
-  await expect.soft(page.getByTestId("cart-count")).toHaveText("1");
+  await expect(page.getByText("Product added to cart")).toBeVisible();
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+  // The mini cart opens with the product in it; closing it returns to the list.
+  const drawer = page.getByRole("dialog", { name: "Your cart" });
+  await expect(drawer.getByRole("link", { name })).toBeVisible();
+  await drawer.getByRole("button", { name: "Close cart" }).click();
+  await expect.poll(() => cartRows(customer.id)).toEqual([{ quantity: 1 }]);
 
   // Removing drops the card and the count at once, and the list is empty.
   await item.getByRole("button", { name: `Remove ${name} from wishlist` }).click();

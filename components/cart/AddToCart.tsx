@@ -19,6 +19,7 @@ export function AddToCart({ productId, productName, outOfStock, maxQuantity = MA
   const [busy, setBusy] = useState(false);
   const max = Math.max(MIN_QUANTITY, Math.min(maxQuantity, MAX_QUANTITY));
   const size = compact ? 14 : 16;
+  const label = outOfStock ? "Out Of Stock" : busy ? "Adding..." : "Add to Cart";
   const add = async () => {
     setBusy(true);
     try {
@@ -54,10 +55,11 @@ export function AddToCart({ productId, productName, outOfStock, maxQuantity = MA
         aria-busy={busy}
         onClick={() => void add()}
         className={compact ? "btn-primary flex-1 justify-center !px-3 !py-2 text-xs" : "btn-primary"}
-        aria-label={compact ? `Add ${productName} to cart` : undefined}
+        // On a card the name says which product; it starts with the visible text (WCAG 2.5.3).
+        aria-label={compact ? `${label}, ${productName}` : undefined}
       >
         {compact ? null : <Icon name="cart" size={18} className="mr-2" />}
-        {outOfStock ? "Out Of Stock" : busy ? "Adding..." : "Add to Cart"}
+        {label}
       </button>
     </div>
   );
