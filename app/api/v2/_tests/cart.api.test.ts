@@ -178,6 +178,20 @@ describe("whose cart: the session or the guest cookie, never an id in the reques
       asA.add(p.id, 1, { temp_user_id: g2Id }),
       post("/carts", { temp_user_id: g2Id }, ca.init),
     ];
+    // A query naming someone else is refused on every change, also on calls whose body has no such field.
+    for (const [c, query, line] of [
+      [ca, `user_id=${b.id}`, aLine!],
+      [ca, `temp_user_id=${g2Id}`, aLine!],
+      [g1, `temp_user_id=${g2Id}`, g1Line!],
+    ] as const) {
+      forged.push(
+        post(`/carts/change-quantity?${query}`, { id: line.id, quantity: 3 }, c.init),
+        api(`/carts/${line.id}?${query}`, { method: "DELETE", ...c.init }),
+        post(`/carts/coupon?${query}`, { code: "FREESHIP499" }, c.init),
+        api(`/carts/coupon?${query}`, { method: "DELETE", ...c.init }),
+        post(`/carts/shipping?${query}`, { method: "express" }, c.init),
+      );
+    }
     // A guest naming another guest.
     const asG1 = cartApi(g1);
     forged.push(
