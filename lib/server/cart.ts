@@ -451,9 +451,16 @@ export async function mergeGuestCart(guestId: string, userId: number): Promise<n
       if (cap === 0) continue;
       const existing = await trx.selectFrom("cart_lines").select(["id", "quantity"]).where("cart_id", "=", userCart).where("product_id", "=", g.product_id).where("variant", "=", g.variant).executeTakeFirst();
       if (existing) {
-        const quantity = Math.min(existing.quantity + g.quantity, cap);
-        moved += quantity - existing.quantity;
-        if (quantity !== existing.quantity) await trx.updateTable("cart_lines").set({ quantity, updated_at: now }).where("id", "=", existing.id).execute();
+        // Relative to the row as it is when updated: the customer may be adding to this line from
+        // another tab right now, and on PostgreSQL such an add is not held back by the cart's
+        // row lock, so a quantity computed from the read above would overwrite it.
+        const updated = await trx
+          .updateTable("cart_lines")
+          .set({ quantity: sql<number>`case when quantity + ${g.quantity} > ${cap} then ${cap} else quantity + ${g.quantity} end`, updated_at: now })
+          .where("id", "=", existing.id)
+          .returning("quantity")
+          .executeTakeFirst();
+        moved += Math.max((updated?.quantity ?? existing.quantity) - existing.quantity, 0);
       } else {
         const count = await trx.selectFrom("cart_lines").select((eb) => eb.fn.countAll<number>().as("n")).where("cart_id", "=", userCart).executeTakeFirstOrThrow();
         if (Number(count.n) >= MAX_CART_LINES) continue;

@@ -35,7 +35,14 @@ export const changeQuantitySchema = z.object({ id: idField("Cart item"), quantit
 
 export const ownerQuerySchema = z.object(claimedOwner);
 
-export const cartLineParam = z.object({ id: z.string().regex(/^\d{1,10}$/, { error: "Cart item not found." }).transform(Number) });
+/** A line id in the path: digits, and no larger than the id column holds (PostgreSQL's integer would fail the query). */
+export const cartLineParam = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, { error: "Cart item not found." })
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647, { error: "Cart item not found." }),
+});
 
 export const couponCodeSchema = z.object({
   code: z

@@ -5,7 +5,8 @@ import { getConfig } from "@/lib/config";
 import { identify } from "@/lib/server/auth/session";
 import { mergeGuestCart, type CartOwner, type CartView } from "@/lib/server/cart";
 import { ApiError } from "@/lib/server/errors";
-import { GUEST_ID_PATTERN } from "@/lib/validation/cart";
+import { GUEST_ID_PATTERN, ownerQuerySchema } from "@/lib/validation/cart";
+import { parse } from "./http";
 import { rupees } from "./present";
 
 /** Spec §6: a change without a session or a guest cookie. */
@@ -29,14 +30,16 @@ export async function cartCaller(request: NextRequest, claimed: { user_id?: numb
   if (changes && !request.headers.get("x-requested-with")) {
     throw new ApiError(403, "This request must be sent by the store's pages (X-Requested-With header missing).");
   }
+  // The query's values are checked on every call too, also where the route reads only its body.
+  const fromQuery = parse(ownerQuerySchema, queryOf(request));
   const identity = await identify(request.headers);
   const guestId = guestIdOf(request);
-  if (claimed.user_id !== undefined && claimed.user_id !== null && claimed.user_id !== 0) {
-    if (!identity) throw new ApiError(401, "Please log in to continue.");
-    if (claimed.user_id !== identity.user.id) throw new ApiError(403, "You can only use your own cart.");
-  }
-  if (claimed.temp_user_id) {
-    if (claimed.temp_user_id !== guestId) throw new ApiError(403, "You can only use your own cart.");
+  for (const claim of [claimed, fromQuery]) {
+    if (claim.user_id !== undefined && claim.user_id !== null && claim.user_id !== 0) {
+      if (!identity) throw new ApiError(401, "Please log in to continue.");
+      if (claim.user_id !== identity.user.id) throw new ApiError(403, "You can only use your own cart.");
+    }
+    if (claim.temp_user_id && claim.temp_user_id !== guestId) throw new ApiError(403, "You can only use your own cart.");
   }
   if (identity) return { owner: { kind: "user", userId: identity.user.id }, setCookies: identity.setCookies };
   return { owner: guestId ? { kind: "guest", guestId } : null, setCookies: [] };
