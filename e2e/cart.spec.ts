@@ -53,7 +53,7 @@ test("a guest adds two products, changes a quantity, applies coupons, signs in a
   await page.goto(`/products/${a.slug}`);
   await expect(headerCount(page)).toHaveText("0");
   expect((await context.cookies()).some((c) => c.name === "guest_id")).toBe(false);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByText("Product added to cart").first()).toBeVisible();
   await expect(headerCount(page)).toHaveText("1");
   const guest = (await context.cookies()).find((c) => c.name === "guest_id");
@@ -74,7 +74,7 @@ test("a guest adds two products, changes a quantity, applies coupons, signs in a
   await page.goto(`/products/${b.slug}`);
   await expect(headerCount(page)).toHaveText("1");
   await page.getByRole("button", { name: "Increase quantity", exact: true }).click();
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(headerCount(page)).toHaveText("3");
   await page.keyboard.press("Escape");
 
@@ -155,7 +155,7 @@ test("the header count follows adds from cards and removals from the mini cart a
       await card(p.name).getByRole("button", { name: `Add to Cart, ${p.name}` }).click();
     } else {
       await page.goto(`/products/${p.slug}`);
-      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
     }
     await expect(page.getByRole("dialog", { name: "Your cart" })).toBeVisible();
     await page.keyboard.press("Escape");
@@ -182,7 +182,7 @@ test("a quantity above the stock shows the server's message and keeps the cart a
   const customer = await createCustomer("Farah Khan");
   await signIn(page, customer);
   await page.goto(`/products/${a.slug}`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(headerCount(page)).toHaveText("1");
   // Stock falls to 2 after the page loaded: the box still lets the shopper ask for more.
   const stock = await withE2eDb(async (db) => (await db.selectFrom("products").select("stock_quantity").where("id", "=", a.id).executeTakeFirstOrThrow()).stock_quantity);
@@ -209,7 +209,7 @@ test("a guest whose browser refuses cookies is told why nothing was added", asyn
     if (r.url().includes("/api/v2/carts/add")) adds.push(r.url());
   });
   await page.goto(`/products/${a.slug}`);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await page.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByText("You need to be logged in or have a guest session to add items to the cart.")).toBeVisible();
   await expect(headerCount(page)).toHaveText("0");
   expect(adds).toEqual([]);

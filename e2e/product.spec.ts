@@ -38,7 +38,7 @@ test("a product page shows its breadcrumb, price, details and structured data", 
   expect(product.offers.availability).toMatch(/^https:\/\/schema.org\//);
   expect(ld.some((x) => x["@type"] === "BreadcrumbList")).toBe(true);
 
-  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to Cart", exact: true })).toBeVisible();
   // A guest's Add to Wishlist is a link to /login that comes back here.
   await expect(page.getByRole("link", { name: "Add to Wishlist" })).toHaveAttribute("href", `/login?redirect=${encodeURIComponent(`/products/${p.slug}`)}`);
   await expect(page.getByRole("heading", { name: "You May Also Like" })).toBeVisible();

@@ -61,7 +61,7 @@ test("a customer hearts a product on a card, finds it on /wishlists, moves it to
   await expect(page.getByTestId("wishlist-page-count")).toHaveText("1 product");
 
   // Add to Cart sends quantity 1 through the cart API; the header's cart count follows.
-  await item.getByRole("button", { name: "Add to Cart" }).click();
+  await item.getByRole("button", { name: "Add to Cart", exact: true }).click();
   await expect(page.getByText("Product added to cart")).toBeVisible();
   await expect(page.getByTestId("cart-count")).toHaveText("1");
   // The mini cart opens with the product in it; closing it returns to the list.

@@ -37,7 +37,15 @@ export const CART_MESSAGES = {
   couponApplied: "Coupon applied",
   couponRemoved: "Coupon removed",
   shippingChanged: "Shipping method updated",
+  cartMoved: "Your cart was just updated. Please try again.",
 } as const;
+
+/** SQLite's "FOREIGN KEY constraint failed" or PostgreSQL's foreign_key_violation (23503). */
+function isForeignKeyViolation(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY" || (typeof message === "string" && message.includes("FOREIGN KEY constraint failed"));
+}
 
 export const onlyLeft = (stock: number) => `Only ${stock} left in stock.`;
 export const alreadyInCart = (inCart: number, cap: number) =>
@@ -136,7 +144,13 @@ export async function addToCart(owner: CartOwner, input: { productId: number; va
         .where(sql<boolean>`cart_lines.quantity + excluded.quantity <= ${cap}`),
     )
     .returning("quantity")
-    .executeTakeFirst();
+    .executeTakeFirst()
+    .catch((error: unknown) => {
+      // The cart row went away between finding it and writing the line: this browser's guest
+      // cart was merged into a customer's by a sign-in at that very moment.
+      if (isForeignKeyViolation(error)) throw new ApiError(409, CART_MESSAGES.cartMoved);
+      throw error;
+    });
   if (!written) {
     const line = await db.selectFrom("cart_lines").select("quantity").where("cart_id", "=", cartId).where("product_id", "=", product.id).where("variant", "=", input.variant).executeTakeFirst();
     throw new ApiError(409, alreadyInCart(line?.quantity ?? 0, cap));
