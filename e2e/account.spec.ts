@@ -82,8 +82,8 @@ test("the dashboard shows the customer's own figures, coupons with Copy, and the
   // ₹12,345 spent on the order that was not cancelled, 3 units.
   await expect(page.getByTestId("total-expenditure")).toHaveText("₹12,345");
   await expect(page.getByTestId("products-ordered")).toHaveText("3");
-  await expect(page.getByTestId("cart-count")).toHaveText("0");
-  await expect(page.getByTestId("wishlist-count")).toHaveText("0");
+  await expect(page.getByRole("main").getByTestId("cart-count")).toHaveText("0");
+  await expect(page.getByRole("main").getByTestId("wishlist-count")).toHaveText("0");
   await expect(page.getByText("No default address available")).toBeVisible();
 
   const coupons = page.getByRole("list", { name: "Available coupons" });

@@ -14,7 +14,7 @@ async function shownCards(page: Page) {
 /** Every card of the list, of which there is at least one, says MADE TO ORDER. */
 async function expectOnlyMadeToOrder(page: Page) {
   const cards = await shownCards(page);
-  const labels = await cards.locator("p:last-child").allTextContents();
+  const labels = await cards.locator("p.product-card-stock").allTextContents();
   expect(labels.length).toBe(await cards.count());
   for (const label of labels) expect(label).toBe("MADE TO ORDER");
 }

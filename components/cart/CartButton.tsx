@@ -23,7 +23,7 @@ export function CartButton() {
       <button
         type="button"
         onClick={openMiniCart}
-        className="relative flex shrink-0 items-center rounded-full p-2 hover:text-saffron"
+        className="relative flex shrink-0 items-center rounded-full p-1.5 hover:text-saffron"
         aria-label={`Cart, ${shown} ${shown === 1 ? "item" : "items"}`}
         aria-haspopup="dialog"
       >

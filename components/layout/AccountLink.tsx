@@ -16,7 +16,7 @@ export function AccountLink() {
       href={user ? "/dashboard" : "/login"}
       title={user ? "My account" : "Login"}
       data-testid="account-link"
-      className="flex shrink-0 items-center gap-2 rounded-full p-2 hover:text-saffron"
+      className="flex shrink-0 items-center gap-2 rounded-full p-1.5 hover:text-saffron"
     >
       {user?.avatar ? (
         // A 256 px photo the store re-encoded; the optimizer adds nothing for a 28 px circle.

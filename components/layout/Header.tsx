@@ -56,7 +56,7 @@ export function Header({ name, logo, lightLogo }: { name: string; logo: string; 
         }
       >
         {/* On phones the gaps are tighter and the menu button reaches into the margin, so the search box keeps room for its placeholder. */}
-        <div className="container-page flex h-16 items-center gap-3 md:h-20 md:gap-4">
+        <div className="container-page flex h-16 items-center gap-1.5 md:h-20 md:gap-3">
           <Link href="/" className="flex shrink-0 items-center" aria-label={`${name} home`}>
             {logo ? (
               <Image
@@ -73,8 +73,8 @@ export function Header({ name, logo, lightLogo }: { name: string; logo: string; 
             )}
           </Link>
           {/* Between 768 and 1024 px the logo, tighter links and the search box share one row. */}
-          <nav aria-label="Main" className="hidden md:ml-1 md:block lg:ml-4">
-            <ul className="flex items-center gap-3 text-sm font-medium whitespace-nowrap lg:gap-5">
+          <nav aria-label="Main" className="hidden md:ml-1 md:block lg:ml-3">
+            <ul className="flex items-center gap-3 text-sm font-medium whitespace-nowrap lg:gap-4">
               {NAV.map((item) => (
                 <li key={item.href}>
                   <Link href={item.href} aria-current={pathname === item.href ? "page" : undefined} className="hover:text-saffron">
