@@ -42,11 +42,18 @@ export function discountLabel(percent: number | string): string | null {
 export const showListPrice = (price: number, listPrice: number) => listPrice !== price;
 
 /**
+ * Most units one cart line may hold, whatever the stock. Kept here, in a module without zod, so
+ * the quantity boxes of client islands can use it without shipping the validation schemas
+ * (lib/validation/cart.ts takes it from here).
+ */
+export const MAX_QUANTITY = 100;
+
+/**
  * How many units one cart line may hold: none when out of stock, the stock when it is stocked,
  * otherwise (made to order) the per-line maximum. The server enforces it (lib/server/cart.ts);
  * the quantity boxes use it so a shopper cannot pick more than can be ordered.
  */
-export function lineCapOf(availability: string, stock: number, maxPerLine = 100): number {
+export function lineCapOf(availability: string, stock: number, maxPerLine = MAX_QUANTITY): number {
   if (availability === "out_of_stock") return 0;
   if (availability === "in_stock") return Math.min(Math.max(stock, 0), maxPerLine);
   return maxPerLine;

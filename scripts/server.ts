@@ -48,7 +48,14 @@ async function main() {
 
   const cache = new ResponseCache({ ttlMs: config.apiCacheSeconds * 1000, systemKey: config.systemKey });
   // Connect-style middleware; its types name Express, but it only uses Node's request and response.
-  const compress = compression({ level: 4, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }) as unknown as (
+  // Brotli's window is capped at 256 KB (LGWIN 18; the default, 22, is 4 MB). The encoder grows its
+  // ring buffer towards the window once an answer passes 64 KB, and Node reports that memory to V8
+  // as external memory: with 20 pages being compressed at once, V8 then ran a full mark-compact
+  // about every 100 ms, and a 68 KB product page was served at a third of the rate of a 59 KB one
+  // (npm run bench; README "Measurements"). Every page is far smaller than 256 KB, so the window
+  // still spans the whole answer and the output is the same size.
+  const brotliParams = { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 };
+  const compress = compression({ level: 4, brotli: { params: brotliParams } }) as unknown as (
     req: http.IncomingMessage,
     res: http.ServerResponse,
     next: () => void,

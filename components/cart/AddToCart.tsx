@@ -3,7 +3,9 @@
 import { useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { addToCart } from "@/lib/client/cart";
-import { MAX_QUANTITY } from "@/lib/validation/cart";
+// Not from lib/validation/cart: that module builds zod schemas, and would bring zod (30 KB gzip)
+// into every page with a product card.
+import { MAX_QUANTITY } from "@/lib/catalog-display";
 
 export const MIN_QUANTITY = 1;
 

@@ -120,15 +120,23 @@ export async function addToCart(owner: CartOwner, input: { productId: number; va
   const product = await productForCart(db, input.productId);
   assertBuyable(product, input.quantity);
   const cap = lineCap(product);
-  const cartId = await ensureCartId(db, owner);
+  // The cart and its number of other lines in one read; a cart made now has none.
+  const found = await db
+    .selectFrom("carts as c")
+    .select((eb) => [
+      "c.id",
+      eb
+        .selectFrom("cart_lines as l")
+        .select((sub) => sub.fn.countAll<number>().as("n"))
+        .whereRef("l.cart_id", "=", "c.id")
+        .where((sub) => sub.or([sub("l.product_id", "!=", input.productId), sub("l.variant", "!=", input.variant)]))
+        .as("other_lines"),
+    ])
+    .where(`c.${ownerColumn(owner)}`, "=", ownerValue(owner))
+    .executeTakeFirst();
+  const cartId = found ? found.id : await ensureCartId(db, owner);
+  if (Number(found?.other_lines ?? 0) >= MAX_CART_LINES) throw new ApiError(409, CART_MESSAGES.tooManyLines);
   const now = new Date().toISOString();
-  const lines = await db
-    .selectFrom("cart_lines")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("cart_id", "=", cartId)
-    .where((eb) => eb.or([eb("product_id", "!=", input.productId), eb("variant", "!=", input.variant)]))
-    .executeTakeFirstOrThrow();
-  if (Number(lines.n) >= MAX_CART_LINES) throw new ApiError(409, CART_MESSAGES.tooManyLines);
   // One statement: a new line, or the existing line grown, but only while it stays within the cap.
   const written = await db
     .insertInto("cart_lines")

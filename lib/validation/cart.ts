@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { MAX_QUANTITY } from "../catalog-display";
 import { SHIPPING_METHODS } from "../commerce/shipping";
 
-/** Most units one cart line may hold (lib/server/cart.ts MAX_LINE_QUANTITY). */
-export const MAX_QUANTITY = 100;
+/** Most units one cart line may hold (lib/server/cart.ts MAX_LINE_QUANTITY); defined without zod for client code. */
+export { MAX_QUANTITY };
 
 export const QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${MAX_QUANTITY}.`;
 
