@@ -1,15 +1,23 @@
 /**
  * npm run bench — one server, one run, ratios rather than absolute times:
- *  1. a product page against a static page on the same server (requests per second), and
- *  2. the product search endpoint's p95 latency at 20 connections, as served (repeated searches come
- *     from the server's API response cache) and, for comparison, with Cache-Control: no-cache,
+ *  1. a product page against a static page on the same server (requests per second);
+ *  2. the cart endpoints a shopper's browser calls, POST /carts/add and POST /cart-count, against
+ *     the cheapest API route (GET /ping) on the same server (requests per second), with the
+ *     traffic of many shoppers: BENCH_CARTS distinct guest carts, each request another cart's
+ *     cookie, adds spread over every product that can take them;
+ *  3. the product search endpoint's p95 latency at 20 connections, as served (repeated searches come
+ *     from the server's API response cache) and, for comparison, with Cache-Control: no-cache;
+ *  4. a product page's first-load JavaScript (gzip), against a stored or served baseline build;
  * on a 10,000-product catalog (data/bench.db, made on first use). Prints a table and writes
  * bench-results/latest.json.
  */
 import { spawnSync } from "node:child_process";
+import { randomInt } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { getConfig } from "../lib/config";
 import { openDatabase } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
@@ -23,6 +31,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const CONNECTIONS = 20;
+/** Distinct guest carts of the cart runs; every run starts them empty. */
+const CARTS = Number(process.env.BENCH_CARTS ?? 2000);
+/** A stored first-load JS figure of an earlier build (see README "Measurements"). */
+const JS_BASELINE_FILE = path.join(ROOT, "bench-results", "js-baseline.json");
 
 type Run = { requests: number; errors: number; rps: number; p50: number; p95: number; p99: number };
 
@@ -31,14 +43,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-const WRK_SCRIPT = `
-local paths = {}
-for p in string.gmatch(os.getenv("BENCH_PATHS"), "[^\\n]+") do paths[#paths + 1] = p end
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
-end
+/** The Lua end of every wrk run: one line with the totals, parsed by load(). */
+const WRK_DONE = `
 done = function(summary, latency, requests)
   local e = summary.errors
   io.write(string.format("RESULT %d %d %.3f %.3f %.3f %d\\n", summary.requests, e.connect + e.read + e.write + e.status + e.timeout,
@@ -46,22 +52,93 @@ done = function(summary, latency, requests)
 end
 `;
 
+/** GET requests cycling through BENCH_PATHS. */
+const PATHS_SCRIPT = `
+local paths = {}
+for p in string.gmatch(os.getenv("BENCH_PATHS"), "[^\\n]+") do paths[#paths + 1] = p end
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+${WRK_DONE}`;
+
+/**
+ * Shoppers' cart requests: each request carries the next guest cart's cookie (BENCH_CART_FILE,
+ * one guest id a line; wrk's two threads start half the list apart), and an add names a random
+ * product of BENCH_PRODUCT_FILE. BENCH_CART_MODE: "add" (POST /carts/add) or "count" (POST /cart-count).
+ */
+const CART_SCRIPT = `
+local carts, products = {}, {}
+for line in io.lines(os.getenv("BENCH_CART_FILE")) do carts[#carts + 1] = line end
+for line in io.lines(os.getenv("BENCH_PRODUCT_FILE")) do products[#products + 1] = line end
+local mode = os.getenv("BENCH_CART_MODE")
+local threads = 0
+setup = function(thread)
+  thread:set("tid", threads)
+  threads = threads + 1
+end
+local i, headers
+init = function(args)
+  math.randomseed(os.time() * 1000 + tid)
+  i = tid * math.floor(#carts / 2)
+  headers = {}
+  for k, v in pairs(wrk.headers) do headers[k] = v end
+  headers["Content-Type"] = "application/json"
+  headers["X-Requested-With"] = "XMLHttpRequest"
+end
+request = function()
+  i = i + 1
+  headers["Cookie"] = "guest_id=" .. carts[(i % #carts) + 1]
+  if mode == "add" then
+    return wrk.format("POST", "/api/v2/carts/add", headers, '{"id":' .. products[math.random(#products)] .. ',"variant":"","quantity":1}')
+  end
+  return wrk.format("POST", "/api/v2/cart-count", headers, "{}")
+end
+${WRK_DONE}`;
+
+/**
+ * What a run sends: the wrk Lua script with its environment, and the same traffic for the
+ * fallback client (request number → request).
+ */
+type Traffic = { lua: string; env: Record<string, string>; request: (i: number) => { path: string; init?: RequestInit } };
+
+function pathsTraffic(urls: string[]): Traffic {
+  const paths = urls.map((u) => new URL(u).pathname + new URL(u).search);
+  return { lua: PATHS_SCRIPT, env: { BENCH_PATHS: paths.join("\n") }, request: (i) => ({ path: paths[i % paths.length] as string }) };
+}
+
+function cartTraffic(mode: "add" | "count", guestIds: string[], productIds: number[], files: { carts: string; products: string }): Traffic {
+  return {
+    lua: CART_SCRIPT,
+    env: { BENCH_CART_FILE: files.carts, BENCH_PRODUCT_FILE: files.products, BENCH_CART_MODE: mode },
+    request: (i) => ({
+      path: mode === "add" ? "/api/v2/carts/add" : "/api/v2/cart-count",
+      init: {
+        method: "POST",
+        headers: { Cookie: `guest_id=${guestIds[i % guestIds.length]}`, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" },
+        body: mode === "add" ? JSON.stringify({ id: productIds[randomInt(productIds.length)], variant: "", quantity: 1 }) : "{}",
+      },
+    }),
+  };
+}
+
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 
 /**
- * CONNECTIONS concurrent keep-alive connections for SECONDS, cycling through the URLs. Uses wrk
- * (a C load generator: apt-get install wrk) when present, so the client takes little of the
- * machine's two cores; otherwise a fetch loop in this process.
+ * CONNECTIONS concurrent keep-alive connections for SECONDS, sending `traffic`. Uses wrk (a C
+ * load generator: apt-get install wrk) when present, so the client takes little of the machine's
+ * two cores; otherwise a fetch loop in this process. Any answer other than 2xx/3xx (wrk) or 200
+ * (fetch loop) counts as an error.
  */
-async function load(urls: string[], headers: Record<string, string> = {}, seconds = SECONDS): Promise<Run> {
+async function load(origin: string, traffic: Traffic, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Run> {
   if (hasWrk) {
-    const script = path.join(os.tmpdir(), "furnish-bench.lua");
-    fs.writeFileSync(script, WRK_SCRIPT);
-    const origin = new URL(urls[0] as string).origin;
+    const script = path.join(os.tmpdir(), `furnish-bench-${process.pid}.lua`);
+    fs.writeFileSync(script, traffic.lua);
     const args = ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "-s", script, "-H", "Accept-Encoding: gzip, deflate, br"];
     for (const [k, v] of Object.entries(headers)) args.push("-H", `${k}: ${v}`);
     args.push(origin);
-    const out = spawnSync("wrk", args, { encoding: "utf8", env: { ...process.env, BENCH_PATHS: urls.map((u) => new URL(u).pathname + new URL(u).search).join("\n") } });
+    const out = spawnSync("wrk", args, { encoding: "utf8", env: { ...process.env, ...traffic.env } });
     const line = out.stdout.split("\n").find((l) => l.startsWith("RESULT "));
     if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
     const [requests, errors, p50, p95, p99, micros] = line.split(" ").slice(1).map(Number) as [number, number, number, number, number, number];
@@ -75,10 +152,10 @@ async function load(urls: string[], headers: Record<string, string> = {}, second
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (Date.now() < end) {
-        const url = urls[next++ % urls.length] as string;
+        const { path: target, init = {} } = traffic.request(next++);
         const t = performance.now();
         try {
-          const res = await fetch(url, { headers });
+          const res = await fetch(`${origin}${target}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } });
           await res.arrayBuffer();
           if (res.status !== 200) errors++;
           latencies.push(performance.now() - t);
@@ -100,87 +177,264 @@ async function load(urls: string[], headers: Record<string, string> = {}, second
   };
 }
 
+const merge = (runs: Run[]): Run => ({
+  requests: runs.reduce((n, r) => n + r.requests, 0),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+  rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
+  p50: runs.reduce((n, r) => n + r.p50, 0) / runs.length,
+  p95: Math.max(...runs.map((r) => r.p95)),
+  p99: Math.max(...runs.map((r) => r.p99)),
+});
+
+/** The rounds' ratios of `runs` to `base` (same round), sorted, and their median. */
+function roundRatios(runs: Run[], base: Run[]): { ratio: number; rounds: number[] } {
+  const rounds = runs.map((r, i) => r.rps / (base[i] as Run).rps).sort((a, b) => a - b);
+  return { ratio: rounds[Math.floor(rounds.length / 2)] as number, rounds };
+}
+
+const GUEST_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** A guest cart id as the browser makes it (lib/client/cart.ts): "guest_" plus 9 letters or digits. */
+const newGuestId = () => `guest_${Array.from({ length: 9 }, () => GUEST_ALPHABET[randomInt(GUEST_ALPHABET.length)]).join("")}`;
+
+type JsChunk = { src: string; bytes: number; gzip: number };
+type FirstLoadJs = { origin: string; path: string; bytes: number; gzip: number; chunks: JsChunk[] };
+
+/**
+ * The JavaScript a browser loads with a page: every <script src> of its HTML (not the nomodule
+ * polyfills, which current browsers skip), each fetched and gzipped at level 9 (as gzip-size and
+ * Next's build output count it). Lazy chunks (the mini cart, loaded when it first opens) are not
+ * in the HTML and do not count.
+ */
+async function firstLoadJs(origin: string, pagePath: string): Promise<FirstLoadJs> {
+  const html = (await getBytes(`${origin}${pagePath}`)).toString("utf8");
+  const srcs = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/gi) ?? []) {
+    if (/\bnomodule\b/i.test(tag)) continue;
+    const src = /\bsrc="([^"]+)"/i.exec(tag)?.[1];
+    if (src) srcs.add(src.replaceAll("&amp;", "&"));
+  }
+  const chunks: JsChunk[] = [];
+  for (const src of srcs) {
+    const body = await getBytes(new URL(src, origin).href);
+    chunks.push({ src, bytes: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length });
+  }
+  return { origin, path: pagePath, bytes: chunks.reduce((n, c) => n + c.bytes, 0), gzip: chunks.reduce((n, c) => n + c.gzip, 0), chunks };
+}
+
+/** A GET on a connection of its own, uncompressed (no Accept-Encoding): the bytes as built. */
+function getBytes(url: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => (res.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${url} answered ${res.statusCode}`))));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+type JsBaseline = FirstLoadJs & { commit?: string; note?: string; measuredAt?: string };
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
 async function main() {
   const file = path.join(ROOT, "data", "bench.db");
   const handle = await openDatabase({ dialect: "sqlite", file });
+  const stored = fs.existsSync(JS_BASELINE_FILE) ? (JSON.parse(fs.readFileSync(JS_BASELINE_FILE, "utf8")) as JsBaseline) : null;
   let productSlugs: string[];
+  let cartProductIds: number[];
+  let jsPage: string;
   try {
     await migrateToLatest(handle);
     await seedDatabase(handle, { products: PRODUCTS, log: () => undefined });
     const rows = await handle.db.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").execute();
     productSlugs = rows.map((r) => r.slug);
     console.log(`Catalog: ${rows.length} products (${file})`);
+    // Products an add can always take: made to order, or stocked deep enough that no line of a
+    // run comes near its cap (a run adds a handful of units per product at most).
+    const buyable = await handle.db
+      .selectFrom("products")
+      .select("id")
+      .where("published", "=", 1)
+      .where((eb) => eb.or([eb("availability", "=", "made_to_order"), eb.and([eb("availability", "=", "in_stock"), eb("stock_quantity", ">=", 100)])]))
+      .orderBy("id")
+      .execute();
+    cartProductIds = buyable.map((r) => r.id);
+    // The JS figure compares the same page across builds: the stored baseline's, else the first
+    // product in stock (a demo product, so a build of an older commit with the demo seed has it).
+    const firstInStock = await handle.db.selectFrom("products").select("slug").where("published", "=", 1).where("availability", "=", "in_stock").orderBy("id").executeTakeFirstOrThrow();
+    jsPage = stored?.path ?? `/products/${firstInStock.slug}`;
+    // Every run starts with empty guest carts, so carts never fill up over repeated runs.
+    await handle.db.deleteFrom("cart_lines").where("cart_id", "in", handle.db.selectFrom("carts").select("id").where("guest_id", "is not", null)).execute();
+    await handle.db.deleteFrom("carts").where("guest_id", "is not", null).execute();
   } finally {
     await handle.close();
   }
+  const guestIds = Array.from(new Set(Array.from({ length: CARTS * 2 }, newGuestId))).slice(0, CARTS);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-bench-"));
+  const cartFiles = { carts: path.join(dataDir, "carts.txt"), products: path.join(dataDir, "products.txt") };
+  fs.writeFileSync(cartFiles.carts, `${guestIds.join("\n")}\n`);
+  fs.writeFileSync(cartFiles.products, `${cartProductIds.join("\n")}\n`);
 
   const env = { ...process.env, DATABASE_URL: file, HOST: "127.0.0.1" };
   await ensureBuild(env);
   const server = startServer(PORT, env, { quiet: true });
+  // The server's output is read (a full pipe would stall it) and its last lines kept for a failure.
+  let serverLog = "";
+  const keepLog = (chunk: Buffer) => {
+    serverLog = (serverLog + chunk.toString("utf8")).slice(-4000);
+  };
+  server.stdout?.on("data", keepLog);
+  server.stderr?.on("data", keepLog);
   try {
     await waitForServer(`${BASE}/api/v2/categories`);
-    const staticPath = "/about-us";
-    const productPaths = productSlugs.filter((_, i) => i % Math.ceil(productSlugs.length / 50) === 0).slice(0, 50).map((s) => `/products/${s}`);
-    // Warm-up: the first visit renders and caches each page; the benchmark measures cached serving.
-    for (const p of [staticPath, ...productPaths]) await fetch(`${BASE}${p}`).then((r) => r.arrayBuffer());
-    await load([`${BASE}${staticPath}`], {}, 3);
-    await load(productPaths.map((p) => `${BASE}${p}`), {}, 3);
-
-    // Static and product runs alternate in ROUNDS short rounds, and the ratio is the median of the
-    // rounds' ratios: the machine's speed drifts (other tenants of a shared VM), and a drift then
-    // spoils one round instead of the result.
-    const staticUrls = [`${BASE}${staticPath}`];
-    const productUrls = productPaths.map((p) => `${BASE}${p}`);
-    const staticRuns: Run[] = [];
-    const productRuns: Run[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      staticRuns.push(await load(staticUrls, {}, ROUND_SECONDS));
-      productRuns.push(await load(productUrls, {}, ROUND_SECONDS));
+    // First-load JavaScript of a product page, this build against the baseline build: one served
+    // at BENCH_BASELINE_URL now (and then stored), else the stored figure.
+    const js = await firstLoadJs(BASE, jsPage);
+    let baseline: JsBaseline | null = stored;
+    if (process.env.BENCH_BASELINE_URL) {
+      const measured = await firstLoadJs(new URL(process.env.BENCH_BASELINE_URL).origin, jsPage);
+      baseline = {
+        ...measured,
+        commit: process.env.BENCH_BASELINE_COMMIT,
+        note: `The baseline build, served at ${measured.origin}, measured by npm run bench (BENCH_BASELINE_URL).`,
+        measuredAt: new Date().toISOString(),
+      };
+      fs.mkdirSync(path.dirname(JS_BASELINE_FILE), { recursive: true });
+      fs.writeFileSync(JS_BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
     }
-    const merge = (runs: Run[]): Run => ({
-      requests: runs.reduce((n, r) => n + r.requests, 0),
-      errors: runs.reduce((n, r) => n + r.errors, 0),
-      rps: runs.reduce((n, r) => n + r.rps, 0) / runs.length,
-      p50: runs.reduce((n, r) => n + r.p50, 0) / runs.length,
-      p95: Math.max(...runs.map((r) => r.p95)),
-      p99: Math.max(...runs.map((r) => r.p99)),
-    });
-    const staticRun = merge(staticRuns);
-    const productRun = merge(productRuns);
-    const roundRatios = productRuns.map((r, i) => r.rps / (staticRuns[i] as Run).rps).sort((a, b) => a - b);
-    const ratio = roundRatios[Math.floor(roundRatios.length / 2)] as number;
-    const terms = ["cotton", "curtain", "velvet", "cushion", "jute rug", "linen", "silk", "towel", "sheesham", "block print"];
-    const searchUrls = terms.map((t) => `${BASE}/api/v2/products/search?name=${encodeURIComponent(t)}`);
+
     const systemKey = { "System-Key": getConfig().systemKey };
+    const staticPath = "/about-us";
+    const productPaths = productSlugs.filter((_, i) => i % Math.ceil(productSlugs.length / 50) === 0).slice(0, 50).map((s) => `${BASE}/products/${s}`);
+    const staticTraffic = pathsTraffic([`${BASE}${staticPath}`]);
+    const productTraffic = pathsTraffic(productPaths);
+    const pingTraffic = pathsTraffic([`${BASE}/api/v2/ping`]);
+    const addTraffic = cartTraffic("add", guestIds, cartProductIds, cartFiles);
+    const countTraffic = cartTraffic("count", guestIds, cartProductIds, cartFiles);
+    // Warm-up: the first visit renders and caches each page; the benchmark measures cached serving.
+    for (const p of [`${BASE}${staticPath}`, ...productPaths]) await fetch(p).then((r) => r.arrayBuffer());
+    await load(BASE, staticTraffic, {}, 3);
+    await load(BASE, productTraffic, {}, 3);
+    await load(BASE, pingTraffic, systemKey, 2);
+    // Every cart gets its first line before the rounds (as a shopper's first Add to Cart makes
+    // it), so cart-count always reads a cart with lines; this also warms the cart routes up.
+    let prefillErrors = 0;
+    let nextCart = 0;
+    await Promise.all(
+      Array.from({ length: CONNECTIONS }, async () => {
+        while (nextCart < guestIds.length) {
+          const { path: target, init } = addTraffic.request(nextCart++);
+          const res = await fetch(`${BASE}${target}`, { ...init, headers: { ...systemKey, ...(init?.headers as Record<string, string>) } });
+          await res.arrayBuffer();
+          if (res.status !== 200) prefillErrors++;
+        }
+      }),
+    );
+    if (prefillErrors) console.log(`Warning: ${prefillErrors} of ${guestIds.length} first adds failed.`);
+
+    // All runs alternate in ROUNDS short rounds, and each ratio is the median of the rounds'
+    // ratios against its baseline run of the same round: the machine's speed drifts (other
+    // tenants of a shared VM), and a drift then spoils one round instead of the result.
+    const runs = { static: [] as Run[], product: [] as Run[], ping: [] as Run[], add: [] as Run[], count: [] as Run[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.static.push(await load(BASE, staticTraffic, {}, ROUND_SECONDS));
+      runs.product.push(await load(BASE, productTraffic, {}, ROUND_SECONDS));
+      runs.ping.push(await load(BASE, pingTraffic, systemKey, ROUND_SECONDS));
+      runs.add.push(await load(BASE, addTraffic, systemKey, ROUND_SECONDS));
+      runs.count.push(await load(BASE, countTraffic, systemKey, ROUND_SECONDS));
+    }
+    const staticRun = merge(runs.static);
+    const productRun = merge(runs.product);
+    const pingRun = merge(runs.ping);
+    const addRun = merge(runs.add);
+    const countRun = merge(runs.count);
+    const pageRatio = roundRatios(runs.product, runs.static);
+    const addRatio = roundRatios(runs.add, runs.ping);
+    const countRatio = roundRatios(runs.count, runs.ping);
+
+    const terms = ["cotton", "curtain", "velvet", "cushion", "jute rug", "linen", "silk", "towel", "sheesham", "block print"];
+    const searchTraffic = pathsTraffic(terms.map((t) => `${BASE}/api/v2/products/search?name=${encodeURIComponent(t)}`));
     // As shoppers meet it: repeated searches answered by the server's API response cache.
-    const searchRun = await load(searchUrls, systemKey);
+    const searchRun = await load(BASE, searchTraffic, systemKey);
     // For comparison, every request through Next (Cache-Control: no-cache skips the response cache;
     // the search itself still comes from the tagged data cache).
-    const searchNextRun = await load(searchUrls, { ...systemKey, "Cache-Control": "no-cache" });
+    const searchNextRun = await load(BASE, searchTraffic, { ...systemKey, "Cache-Control": "no-cache" });
 
     const rows = [
       ["static page " + staticPath, staticRun],
       [`product pages (${productPaths.length} products)`, productRun],
+      ["GET /api/v2/ping (baseline)", pingRun],
+      [`POST carts/add (${guestIds.length} carts)`, addRun],
+      [`POST cart-count (${guestIds.length} carts)`, countRun],
       ["search endpoint (10 terms)", searchRun],
       ["  same, Cache-Control: no-cache", searchNextRun],
     ] as const;
-    console.log(`\n${CONNECTIONS} connections, pages ${ROUNDS}×${ROUND_SECONDS} s each, search ${SECONDS} s, ${PRODUCTS} products, client: ${hasWrk ? "wrk" : "fetch loop"}\n`);
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per run, search ${SECONDS} s, ${PRODUCTS} products, client: ${hasWrk ? "wrk" : "fetch loop"}`);
+    console.log(`carts: ${guestIds.length} guest carts (a cookie each, one after another), adds of 1 unit of a random one of ${cartProductIds.length} products\n`);
     console.log("what".padEnd(34) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "errors".padStart(8));
     for (const [name, r] of rows) {
       console.log(name.padEnd(34) + r.rps.toFixed(0).padStart(9) + r.p50.toFixed(1).padStart(9) + r.p95.toFixed(1).padStart(9) + r.p99.toFixed(1).padStart(9) + String(r.errors).padStart(8));
     }
-    const productOk = ratio >= 0.8;
+    const rounds = (r: { rounds: number[] }) => r.rounds.map((x) => x.toFixed(2)).join(", ");
+    const productOk = pageRatio.ratio >= 0.8;
+    const addOk = addRatio.ratio >= 0.5 && addRun.errors === 0;
+    const countOk = countRatio.ratio >= 0.5 && countRun.errors === 0;
     const searchOk = searchRun.p95 < 30;
-    console.log(`\nproduct page / static page: ${ratio.toFixed(2)}, median of ${ROUNDS} rounds (${roundRatios.map((r) => r.toFixed(2)).join(", ")}) (target ≥ 0.80) ${productOk ? "OK" : "BELOW TARGET"}`);
+    console.log(`\nproduct page / static page: ${pageRatio.ratio.toFixed(2)}, median of ${ROUNDS} rounds (${rounds(pageRatio)}) (target ≥ 0.80) ${productOk ? "OK" : "BELOW TARGET"}`);
+    console.log(`carts/add / ping: ${addRatio.ratio.toFixed(2)} (${rounds(addRatio)}), ${addRun.errors} errors (target ≥ 0.50, no errors) ${addOk ? "OK" : "BELOW TARGET"}`);
+    console.log(`cart-count / ping: ${countRatio.ratio.toFixed(2)} (${rounds(countRatio)}), ${countRun.errors} errors (target ≥ 0.50, no errors) ${countOk ? "OK" : "BELOW TARGET"}`);
     console.log(`search p95: ${searchRun.p95.toFixed(1)} ms (target < 30 ms) ${searchOk ? "OK" : "ABOVE TARGET"}`);
+    console.log(`\nfirst-load JS of ${jsPage}: ${kb(js.gzip)} gzip (${kb(js.bytes)} raw, ${js.chunks.length} scripts)`);
+    let jsOk = true;
+    if (baseline) {
+      const added = js.gzip - baseline.gzip;
+      jsOk = added <= 15 * 1024;
+      const before = new Set(baseline.chunks.map((c) => c.src));
+      const changed = js.chunks.filter((c) => !before.has(c.src));
+      console.log(`  baseline${baseline.commit ? ` (commit ${baseline.commit})` : ""}${process.env.BENCH_BASELINE_URL ? `, measured at ${baseline.origin}` : `, ${path.relative(ROOT, JS_BASELINE_FILE)}`}: ${kb(baseline.gzip)} gzip; added ${kb(added)} (target ≤ 15.0 KB) ${jsOk ? "OK" : "ABOVE TARGET"}`);
+      console.log(`  scripts not in the baseline: ${changed.map((c) => `${c.src.split("/").pop()} ${kb(c.gzip)}`).join(", ") || "none"}`);
+    } else {
+      console.log("  no baseline (bench-results/js-baseline.json or BENCH_BASELINE_URL), nothing to compare with");
+    }
     fs.mkdirSync(path.join(ROOT, "bench-results"), { recursive: true });
     fs.writeFileSync(
       path.join(ROOT, "bench-results", "latest.json"),
-      JSON.stringify({ at: new Date().toISOString(), products: PRODUCTS, connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, roundRatios, static: staticRun, product: productRun, search: searchRun, searchThroughNext: searchNextRun, ratio }, null, 2),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          products: PRODUCTS,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          rounds: ROUNDS,
+          roundSeconds: ROUND_SECONDS,
+          static: staticRun,
+          product: productRun,
+          ratio: pageRatio.ratio,
+          roundRatios: pageRatio.rounds,
+          carts: { guestCarts: guestIds.length, products: cartProductIds.length, prefillErrors },
+          ping: pingRun,
+          cartAdd: addRun,
+          cartCount: countRun,
+          cartAddRatio: addRatio,
+          cartCountRatio: countRatio,
+          search: searchRun,
+          searchThroughNext: searchNextRun,
+          js: { after: js, baseline, addedGzip: baseline ? js.gzip - baseline.gzip : null },
+        },
+        null,
+        2,
+      ),
     );
-    process.exitCode = productOk && searchOk ? 0 : 1;
+    process.exitCode = productOk && addOk && countOk && searchOk && jsOk ? 0 : 1;
+  } catch (error) {
+    if (serverLog.trim()) console.error(`Server output (last lines):\n${serverLog}`);
+    throw error;
   } finally {
     server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

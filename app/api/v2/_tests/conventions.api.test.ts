@@ -10,6 +10,14 @@ describe("API v2 conventions", () => {
     expect(res.json).toEqual({ result: false, message: "Missing or invalid System-Key header." });
   });
 
+  it("answers GET /ping with {result: true}, never stored, and checks the System-Key like every route", async () => {
+    const res = await api("/ping");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ result: true });
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect((await api("/ping", { key: null })).status).toBe(403);
+  });
+
   it("refuses a wrong System-Key with 403 JSON", async () => {
     const res = await api("/business-settings", { key: "not-the-key" });
     expect(res.status).toBe(403);
