@@ -11,8 +11,11 @@
  *  - one entry per path+query and per response encoding (brotli, gzip or none);
  *  - a request with `Cache-Control: no-cache` goes to Next, as HTTP asks of a shared cache;
  *  - entries live `ttlMs` (API_CACHE_SECONDS, default 5 s), and every successful write to the
- *    API (POST, PATCH, PUT, DELETE below /api/) empties the cache at once, so a catalog change
- *    made through this server shows in the next read.
+ *    catalog admin API (POST, PATCH, PUT, DELETE below /api/v2/admin/, the only writes that can
+ *    change a cached answer) empties the cache at once, so a catalog change made through this
+ *    server shows in the next read. Shoppers' writes (carts, wishlists, sign-ins, newsletter)
+ *    change nothing cached and leave it alone: under real cart traffic it would otherwise never
+ *    hold anything.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 
@@ -22,6 +25,9 @@ export const CACHEABLE_API_PATHS: readonly RegExp[] = [
   /^\/api\/v2\/(business-settings|categories|sliders|blogs|countries|filter\/attributes)$/,
   /^\/api\/v2\/(sub-categories|states-by-country|cities-by-state)\/\d+$/,
 ];
+
+/** Writes that can change a cached answer: the catalog admin API. */
+const CATALOG_WRITES = /^\/api\/v2\/admin\//;
 
 const MAX_BODY = 512 * 1024;
 /** Headers that describe one connection or one moment, not the stored answer. */
@@ -105,10 +111,12 @@ export class ResponseCache {
     if (!url.startsWith("/api/")) return "bypass";
 
     if (method !== "GET" && method !== "HEAD" && method !== "OPTIONS") {
-      // A write may change what any read returns: forget everything once it has succeeded.
-      res.once("finish", () => {
-        if (res.statusCode < 400) this.clear();
-      });
+      // A catalog write may change what any cached read returns: forget everything once it has succeeded.
+      if (CATALOG_WRITES.test(url)) {
+        res.once("finish", () => {
+          if (res.statusCode < 400) this.clear();
+        });
+      }
       return "bypass";
     }
     if (this.ttlMs <= 0 || method !== "GET") return "bypass";
