@@ -31,7 +31,7 @@ export function AddToCart({ productId, productName, outOfStock, maxQuantity = MA
     }
   };
   return (
-    <div className={compact ? "flex items-center gap-2" : "flex flex-wrap items-center gap-3"}>
+    <div className={compact ? "flex flex-wrap items-center gap-2" : "flex flex-wrap items-center gap-3"}>
       <div className="flex items-center rounded-full border border-ink/20" role="group" aria-label={`Quantity of ${productName}`}>
         <button type="button" onClick={() => setQuantity((q) => clamp(q - 1, max))} disabled={quantity <= MIN_QUANTITY || outOfStock} aria-label={compact ? `Decrease quantity of ${productName}` : "Decrease quantity"} className={`${compact ? "p-1.5" : "p-3"} disabled:opacity-40`}>
           <Icon name="minus" size={size} />
@@ -56,7 +56,7 @@ export function AddToCart({ productId, productName, outOfStock, maxQuantity = MA
         disabled={outOfStock || busy}
         aria-busy={busy}
         onClick={() => void add()}
-        className={compact ? "btn-primary flex-1 justify-center !px-3 !py-2 text-xs" : "btn-primary"}
+        className={compact ? "btn-primary min-w-24 flex-1 justify-center !px-3 !py-2 text-xs whitespace-nowrap" : "btn-primary"}
         // On a card the name says which product; it starts with the visible text (WCAG 2.5.3).
         aria-label={compact ? `${label}, ${productName}` : undefined}
       >
