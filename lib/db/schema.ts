@@ -299,6 +299,31 @@ export interface OrdersTable {
   payment_status: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The Idempotency-Key Place Order was sent with; unique per customer. */
+  idempotency_key: string | null;
+  /** 'standard' | 'express' (shipping_type is the label shown). */
+  shipping_method: string | null;
+  /** Delivery estimate at placement, as shown ("26 Nov – 2 Dec 2026"). */
+  estimated_delivery: string | null;
+  /** Billing address; all null = the shipping address. */
+  billing_name: string | null;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_phone: string | null;
+  buyer_gstin: string | null;
+  /** 'sandbox' | 'razorpay' for online payment; null for cash on delivery. */
+  payment_provider: string | null;
+  /** An unpaid online order gives its stock back after this moment. */
+  payment_due_at: string | null;
+  /** 'customer' | 'payment_timeout' | 'merchant'. */
+  cancel_reason: string | null;
+  confirmed_at: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
 }
 
 export interface OrderLinesTable {
@@ -311,7 +336,21 @@ export interface OrderLinesTable {
   unit_price: number;
   total: number;
   delivery_status: string;
+  /** null | 'Requested' | 'Approved' | 'Rejected' | 'Refunded'. */
   refund_status: string | null;
+  product_slug: string | null;
+  hsn_code: string | null;
+  /** GST rate in percent applied to this line. */
+  gst_rate: number | null;
+  /** Paise, after the line's share of the coupon discount. */
+  taxable_value: number | null;
+  tax_amount: number | null;
+  /** The line's share of the coupon discount, paise. */
+  discount: number | null;
+  /** Units taken from stock at placement (stocked products); 0 once given back. */
+  reserved_quantity: number | null;
+  refund_reason: string | null;
+  refund_requested_at: string | null;
 }
 
 export interface PaymentsTable {
@@ -320,8 +359,51 @@ export interface PaymentsTable {
   provider: string;
   reference: string | null;
   amount: number;
+  /** 'created' | 'paid' | 'failed' | 'refund_due' (online); 'pending' | 'paid' (cash on delivery). */
   status: string;
   created_at: Timestamp;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  currency: string | null;
+  error: string | null;
+  updated_at: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox provider's own record of payments, as a real provider keeps it. */
+export interface SandboxPaymentsTable {
+  id: Id;
+  payment_id: string;
+  provider_order_id: string;
+  amount: number;
+  currency: string;
+  /** 'captured' | 'failed'. */
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface InvoiceSeriesTable {
+  /** "26-27" for 1 Apr 2026 – 31 Mar 2027. */
+  financial_year: string;
+  last_serial: number;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  order_id: number;
+  /** "KH/26-27/000123": at most 16 characters (CGST Rule 46(b)). */
+  number: string;
+  financial_year: string;
+  serial: number;
+  issued_at: Timestamp;
+  pdf: Buffer | null;
 }
 
 export interface BlogsTable {
@@ -439,6 +521,10 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  invoice_series: InvoiceSeriesTable;
+  invoices: InvoicesTable;
   blogs: BlogsTable;
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;

@@ -74,6 +74,11 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "dispatch_days_made_to_order", value: "20-25" },
   { type: "dispatch_days_express", value: "1-1" },
   { type: "gst_default_rate", value: "18" },
+  // Checkout, payments and GST invoices (lib/server/order-state.ts, lib/server/invoices/).
+  { type: "cod_limit", value: "50000" },
+  { type: "online_payment_timeout_minutes", value: "30" },
+  { type: "refund_window_days", value: "7" },
+  { type: "invoice_prefix", value: "KH" },
   { type: "business_hours", value: "Mon–Sat 10:30 am – 8:00 pm, Sun 11:00 am – 6:00 pm" },
 ];
 
