@@ -1,0 +1,49 @@
+import "server-only";
+import { formatPaise } from "../format";
+import { getDb } from "../db";
+import { sendMail } from "./mail";
+import { noticeMail } from "./mail-templates";
+
+/**
+ * The mails an order sends its customer, each with a link to the order's page. They are sent
+ * after the change they announce has committed (never from inside its transaction), and a
+ * failure to send is logged, never undoes the change.
+ */
+export type OrderMailKind = "placed" | "paid" | "cancelled" | "shipped";
+
+async function orderForMail(orderId: number) {
+  const { db } = await getDb();
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.id", "o.code", "o.grand_total", "o.payment_type", "o.estimated_delivery", "o.shipping_name", "u.email", "u.name"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+}
+
+const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
+  placed: (code) => `Order ${code} placed`,
+  paid: (code) => `Payment received for order ${code}`,
+  cancelled: (code) => `Order ${code} cancelled`,
+  shipped: (code) => `Order ${code} shipped`,
+};
+
+export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promise<void> {
+  const order = await orderForMail(orderId);
+  if (!order?.email) return;
+  const total = formatPaise(order.grand_total);
+  const lines: Record<OrderMailKind, string[]> = {
+    placed: [
+      `Thank you for your order ${order.code} of ${total}.`,
+      order.payment_type === "cash_on_delivery" ? "You pay in cash when it is delivered." : "We will confirm it as soon as your payment is received.",
+      ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+    ],
+    paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`],
+    cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`],
+    shipped: [`Your order ${order.code} is on its way.`],
+  };
+  sendMail(order.email, (brand) => {
+    const link = `${brand.siteUrl}/order-details/${order.id}`;
+    return noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
+  });
+}
