@@ -6,12 +6,12 @@
  * A flaky test (failed, then passed on a retry) is not counted as passed and fails the run, in CI
  * and locally: a retry that hides a race today is a red build tomorrow.
  */
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
-import { ROOT } from "./lib/build";
+import { buildIsCurrent, ROOT } from "./lib/build";
 import { playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
@@ -26,11 +26,13 @@ function run(name: string, command: string, args: string[], env: Record<string, 
   return result.status === 0;
 }
 
-function vitest(name: string, project: string, env: Record<string, string> = {}) {
-  const report = path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
+function vitestArgs(project: string, report: string): string[] {
   // No retries: Vitest's JSON report would not tell a test that passed on a retry from one that
   // passed outright, so a flaky test must fail here instead.
-  const ok = run(name, bin("vitest"), ["run", "--project", project, "--retry=0", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], env);
+  return ["run", "--project", project, "--retry=0", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+}
+
+function vitestStage(name: string, ok: boolean, report: string): Stage {
   let passed = 0;
   let failed = ok ? 0 : 1;
   if (fs.existsSync(report)) {
@@ -38,7 +40,61 @@ function vitest(name: string, project: string, env: Record<string, string> = {})
     passed = json.numPassedTests;
     failed = Math.max(json.numFailedTests, ok ? 0 : 1);
   }
-  stages.push({ name, passed, failed, ok });
+  return { name, passed, failed, ok };
+}
+
+const reportFile = (name: string) => path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
+
+function vitest(name: string, project: string, env: Record<string, string> = {}) {
+  const report = reportFile(name);
+  const ok = run(name, bin("vitest"), vitestArgs(project, report), env);
+  stages.push(vitestStage(name, ok, report));
+}
+
+/**
+ * Runs Vitest suites at the same time, each with its own server and database, and prints each
+ * one's output when it ends. The API suites spend most of their time waiting (on password
+ * hashing in the server, on mail delivery), so two of them side by side take little longer than
+ * one; run one after the other they were a third of the whole test run.
+ */
+type SuiteRun = { name: string; project: string; env: Record<string, string> };
+
+function runCaptured(run: SuiteRun): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(bin("vitest"), vitestArgs(run.project, reportFile(run.name)), { cwd: ROOT, env: { ...process.env, ...run.env, FORCE_COLOR: "1" } });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (c: Buffer) => chunks.push(c));
+    child.stderr.on("data", (c: Buffer) => chunks.push(c));
+    child.on("close", (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString("utf8") }));
+    child.on("error", (error) => resolve({ ok: false, output: String(error) }));
+  });
+}
+
+/** Resolves once `done()` holds, checked every two seconds, or after `limitMs`. */
+function until(done: () => boolean, limitMs: number): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const check = () => (done() || Date.now() - started > limitMs ? resolve() : setTimeout(check, 2000));
+    check();
+  });
+}
+
+async function vitestTogether([first, ...others]: SuiteRun[]) {
+  if (!first) return;
+  let firstEnded = false;
+  const firstResult = runCaptured(first).finally(() => (firstEnded = true));
+  // The first run's global setup builds the store when the sources changed; the others start once
+  // that build is there, so two builds never run at once.
+  const otherResults = others.map(async (run) => {
+    await until(() => firstEnded || buildIsCurrent(process.env), 15 * 60_000);
+    return runCaptured(run);
+  });
+  const results = await Promise.all([firstResult, ...otherResults]);
+  [first, ...others].forEach((run, i) => {
+    const result = results[i] as { ok: boolean; output: string };
+    console.log(`\n=== ${run.name} ===\n${result.output}`);
+    stages.push(vitestStage(run.name, result.ok, reportFile(run.name)));
+  });
 }
 
 function check(name: string, command: string, args: string[]) {
@@ -55,10 +111,9 @@ async function main() {
   check("lint (eslint)", bin("eslint"), ["."]);
   check("types (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
   vitest("unit tests", "unit");
-  vitest("API tests on SQLite", "api", { TEST_DB: "sqlite" });
-
+  const apiRuns: SuiteRun[] = [{ name: "API tests on SQLite", project: "api", env: { TEST_DB: "sqlite" } }];
   if (await postgresReachable()) {
-    vitest("API tests on PostgreSQL", "api", { TEST_DB: "postgres" });
+    apiRuns.push({ name: "API tests on PostgreSQL", project: "api", env: { TEST_DB: "postgres" } });
   } else {
     skip(
       "API tests on PostgreSQL",
@@ -67,6 +122,7 @@ async function main() {
       CI,
     );
   }
+  await vitestTogether(apiRuns);
 
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) {
