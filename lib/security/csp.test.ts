@@ -12,4 +12,10 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(pageCsp("abc123", true)).toContain("'unsafe-eval'");
   });
+  it("per-request pages may open Razorpay's checkout (its frame and its calls), nothing else from outside", () => {
+    const csp = pageCsp("n");
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.razorpay\.com https:\/\/lumberjack\.razorpay\.com;/);
+    expect(csp).toContain("default-src 'self'");
+  });
 });

@@ -8,8 +8,12 @@
  * only with this response's nonce (and what those scripts load), nothing inline otherwise.
  */
 
-/** Google Maps embeds (footer and contact page) are the only frames the store shows. */
-const FRAME_SOURCES = "https://www.google.com https://maps.google.com";
+/**
+ * Frames the store shows: Google Maps embeds (footer and contact page) and, on the checkout page,
+ * Razorpay's Standard Checkout (checkout.js, loaded by the page's own nonce'd script and so
+ * trusted through 'strict-dynamic', opens its payment form in a frame from api.razorpay.com).
+ */
+const FRAME_SOURCES = "https://www.google.com https://maps.google.com https://api.razorpay.com https://checkout.razorpay.com";
 
 export const SITE_CSP = ["frame-ancestors 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"].join("; ");
 
@@ -22,7 +26,8 @@ export function pageCsp(nonce: string, development = false): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
-    "connect-src 'self'",
+    // Razorpay's checkout.js reports to its own API from the page that opens it.
+    "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
     `frame-src ${FRAME_SOURCES}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
