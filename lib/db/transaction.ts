@@ -7,7 +7,10 @@ import type { Db, DbHandle } from "./connection";
  * SQLite: BEGIN IMMEDIATE takes the database's write lock before the first read, so two
  * processes on one file can never both read the same stock and then both write (a plain BEGIN
  * would let them, and the second would fail with SQLITE_BUSY on upgrade instead of waiting).
- * Waiting for the lock is bounded by the connection's busy_timeout.
+ * Waiting for the lock is bounded by the connection's busy_timeout. The transaction holds the
+ * process's only SQLite connection: inside `work`, every query must go through `trx` (a query
+ * through the shared handle, such as a cached settings read, would wait for it forever), so read
+ * what you need before calling this.
  *
  * PostgreSQL: READ COMMITTED; the callers' conditional updates ("stock = stock - 2 where
  * stock >= 2", "status = 'Paid' where status = 'Un-Paid'") lock the row and re-check their

@@ -111,7 +111,10 @@ export async function issueInvoice(trx: Db, orderId: number, at: Date): Promise<
   const existing = await trx.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
   if (existing) return existing.number;
   const year = financialYear(at);
-  const prefix = (await getSiteSettings()).invoice_prefix ?? "";
+  // Read through the transaction: on SQLite the transaction holds the only connection, so a read
+  // through the shared handle (the cached settings) would wait for it forever.
+  const setting = await trx.selectFrom("business_settings").select("value").where("type", "=", "invoice_prefix").executeTakeFirst();
+  const prefix = setting?.value ?? "KH";
   const row = await trx
     .insertInto("invoice_series")
     .values({ financial_year: year, last_serial: 1 })
