@@ -111,7 +111,10 @@ export async function issueInvoice(trx: Db, orderId: number, at: Date): Promise<
   const existing = await trx.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
   if (existing) return existing.number;
   const year = financialYear(at);
-  const prefix = (await getSiteSettings()).invoice_prefix ?? "";
+  // Read through the transaction, never through getSiteSettings(): on SQLite the transaction holds
+  // the only connection, and a settings read that misses its cache would wait for it forever.
+  const prefixRow = await trx.selectFrom("business_settings").select("value").where("type", "=", "invoice_prefix").orderBy("id", "desc").executeTakeFirst();
+  const prefix = prefixRow?.value ?? "";
   const row = await trx
     .insertInto("invoice_series")
     .values({ financial_year: year, last_serial: 1 })
