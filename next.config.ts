@@ -32,7 +32,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // pdfkit (GST invoices, lib/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.
-  serverExternalPackages: ["pdfkit", "fontkit"],
+  serverExternalPackages: ["pdfkit"],
   images: {
     // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
     formats: ["image/webp"],
