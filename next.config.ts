@@ -30,6 +30,9 @@ const nextConfig: NextConfig = {
     isrFlushToDisk: false,
   },
   reactStrictMode: true,
+  // pdfkit (GST invoices, lib/server/invoices/pdf.ts) reads its data files and the fonts from
+  // node_modules at run time; bundled, it would look for them next to the bundle instead.
+  serverExternalPackages: ["pdfkit"],
   images: {
     // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
     formats: ["image/webp"],

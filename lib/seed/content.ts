@@ -79,6 +79,11 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "online_payment_timeout_minutes", value: "30" },
   { type: "refund_window_days", value: "7" },
   { type: "invoice_prefix", value: "KH" },
+  // The seller on GST invoices (lib/server/invoices/data.ts). A demo GSTIN with a valid check character.
+  { type: "seller_legal_name", value: BRAND.company },
+  { type: "seller_gstin", value: "07AAKFK4821M1Z0" },
+  { type: "seller_address", value: BRAND.address },
+  { type: "seller_state", value: "Delhi" },
   { type: "business_hours", value: "Mon–Sat 10:30 am – 8:00 pm, Sun 11:00 am – 6:00 pm" },
 ];
 

@@ -4,7 +4,21 @@ import { getConfig } from "../config";
 import { getDb } from "../db";
 import { getSiteSettings } from "./settings";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** A file sent with a mail (an order's invoice PDF). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
+export type MailMessage = { to: string; subject: string; text: string; html: string; attachments?: MailAttachment[] };
+
+/**
+ * The text the outbox keeps of a mail: its body and, for each attachment, a note of its name,
+ * type and size (the outbox is for reading mails locally, so the files themselves are not kept).
+ */
+export function outboxText(message: MailMessage): string {
+  const files = message.attachments ?? [];
+  if (files.length === 0) return message.text;
+  const notes = files.map((f) => `[Attachment: ${f.filename} (${f.contentType}, ${f.content.byteLength} bytes)]`);
+  return `${message.text}\n\n${notes.join("\n")}`;
+}
 
 /** How the shop signs its mail: name, logo and contact details from the business settings. */
 export type MailBrand = { name: string; logoUrl: string | null; siteUrl: string; contactEmail: string; contactPhone: string };
@@ -42,9 +56,9 @@ async function deliver(compose: (brand: MailBrand) => MailMessage): Promise<Mail
   const { db } = await getDb();
   await db
     .insertInto("mail_outbox")
-    .values({ to_address: message.to, subject: message.subject, text_body: message.text, html_body: message.html, created_at: new Date().toISOString() })
+    .values({ to_address: message.to, subject: message.subject, text_body: outboxText(message), html_body: message.html, created_at: new Date().toISOString() })
     .execute();
-  console.log(`\n[mail] To: ${message.to}\n[mail] Subject: ${message.subject}\n${message.text}\n`);
+  console.log(`\n[mail] To: ${message.to}\n[mail] Subject: ${message.subject}\n${outboxText(message)}\n`);
   return message;
 }
 

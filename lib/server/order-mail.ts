@@ -1,7 +1,8 @@
 import "server-only";
 import { formatPaise } from "../format";
 import { getDb } from "../db";
-import { sendMail } from "./mail";
+import { invoiceFileName, invoicePdf } from "./invoices";
+import { sendMail, type MailAttachment } from "./mail";
 import { noticeMail } from "./mail-templates";
 
 /**
@@ -28,9 +29,22 @@ const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
   shipped: (code) => `Order ${code} shipped`,
 };
 
+/** The order's GST invoice as a mail attachment; none (logged) when it cannot be made. */
+async function invoiceAttachment(orderId: number): Promise<MailAttachment[]> {
+  try {
+    const { number, pdf } = await invoicePdf(null, orderId);
+    return [{ filename: invoiceFileName(number), content: pdf, contentType: "application/pdf" }];
+  } catch (error) {
+    console.error(`[mail] no invoice for order ${orderId}:`, error instanceof Error ? error.message : error);
+    return [];
+  }
+}
+
 export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promise<void> {
   const order = await orderForMail(orderId);
   if (!order?.email) return;
+  // The payment mail carries the GST invoice the payment issued.
+  const attachments = kind === "paid" ? await invoiceAttachment(order.id) : [];
   const total = formatPaise(order.grand_total);
   const lines: Record<OrderMailKind, string[]> = {
     placed: [
@@ -38,12 +52,13 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
       order.payment_type === "cash_on_delivery" ? "You pay in cash when it is delivered." : "We will confirm it as soon as your payment is received.",
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
     ],
-    paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`],
+    paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`, ...(attachments.length ? ["Your GST invoice is attached."] : [])],
     cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`],
     shipped: [`Your order ${order.code} is on its way.`],
   };
   sendMail(order.email, (brand) => {
     const link = `${brand.siteUrl}/order-details/${order.id}`;
-    return noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
+    const message = noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
+    return attachments.length ? { ...message, attachments } : message;
   });
 }

@@ -5,7 +5,16 @@ import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 /** A mail as the tests read it. */
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; html: string; receivedAt: number };
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  receivedAt: number;
+  /** Attached files, their bytes in base64 (absent when the mail had none). */
+  attachments?: Array<{ filename: string; contentType: string; base64: string }>;
+};
 
 /**
  * A real SMTP server for tests (smtp-server). The store under test sends to it over SMTP_URL
@@ -33,6 +42,9 @@ export async function startMailReceiver(folder?: string): Promise<{ url: string;
             html: typeof mail.html === "string" ? mail.html : "",
             receivedAt: Date.now(),
           };
+          if (mail.attachments.length) {
+            record.attachments = mail.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, base64: a.content.toString("base64") }));
+          }
           const file = path.join(dir, `${Date.now()}-${String(++count).padStart(5, "0")}.json`);
           fs.writeFileSync(`${file}.tmp`, JSON.stringify(record));
           fs.renameSync(`${file}.tmp`, file);
