@@ -24,6 +24,7 @@ export function CancelOrderButton({ orderId, code }: { orderId: number; code: st
     <button
       type="button"
       disabled={busy}
+      aria-label={`${busy ? "Cancelling" : "Cancel"} order ${code}`}
       className="font-semibold text-madder underline underline-offset-2 disabled:opacity-60"
       onClick={async () => {
         setBusy(true);
@@ -40,7 +41,6 @@ export function CancelOrderButton({ orderId, code }: { orderId: number; code: st
       }}
     >
       {busy ? "Cancelling..." : "Cancel"}
-      <span className="sr-only"> order {code}</span>
     </button>
   );
 }
@@ -54,8 +54,8 @@ export function RefundRequestButton({ lineId, productName }: { lineId: number; p
   const { busy, error, errors, submit, clearError } = useSubmit();
   return (
     <>
-      <button type="button" className="rounded-full bg-navy px-3 py-1.5 text-xs font-semibold text-white hover:bg-navy/90" onClick={() => setOpen(true)}>
-        Refund<span className="sr-only"> {productName}</span>
+      <button type="button" aria-label={`Refund ${productName}`} className="rounded-full bg-navy px-3 py-1.5 text-xs font-semibold text-white hover:bg-navy/90" onClick={() => setOpen(true)}>
+        Refund
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title="Request a refund">
         <form
