@@ -43,12 +43,13 @@ describe("Total Expenditure counts", () => {
     expect(order("Delivered", "Un-Paid", "cash_on_delivery")).toBe(true);
     expect(order("Delivered", "Paid", "cash_on_delivery")).toBe(true);
   });
-  it("not unpaid orders that are pending, on their way, or cancelled", () => {
+  it("not unpaid orders that are pending or on their way, nor any cancelled order", () => {
     expect(order("Pending", "Un-Paid", "cash_on_delivery")).toBe(false);
     expect(order("Shipped", "Un-Paid", "cash_on_delivery")).toBe(false);
     expect(order("Pending", "Un-Paid", "online")).toBe(false);
     expect(order("Cancelled", "Un-Paid", "cash_on_delivery")).toBe(false);
     expect(order("Cancelled", "Refunded", "online")).toBe(false);
+    expect(order("Cancelled", "Paid", "online")).toBe(false);
   });
 });
 

@@ -54,9 +54,11 @@ export function refundView(line: { deliveryStatus: string; refundStatus: string 
 /**
  * Whether an order's amount counts as money the customer spent (dashboard Total Expenditure): it
  * was paid (online, or cash collected at delivery), or it is a cash-on-delivery order that was
- * delivered. Unpaid orders that are pending, or were cancelled, are not spending.
+ * delivered. Unpaid orders still pending are not spending, and a cancelled order never is (a paid
+ * one is owed back to the customer).
  */
 export function countsAsSpent(order: { deliveryStatus: string; paymentStatus: string; paymentType: string }): boolean {
+  if (order.deliveryStatus === "Cancelled") return false;
   return order.paymentStatus === "Paid" || (order.paymentType === "cash_on_delivery" && order.deliveryStatus === "Delivered");
 }
 

@@ -16,11 +16,12 @@ export type DashboardStats = {
 export async function dashboardStats(userId: number): Promise<DashboardStats> {
   const { db } = await getDb();
   const notCancelled = sql<boolean>`o.delivery_status <> ${DELIVERY.cancelled}`;
-  // The same rule as countsAsSpent, in SQL: unpaid orders (pending, or cancelled) are not spending.
+  // The same rule as countsAsSpent, in SQL: unpaid pending orders and every cancelled order are not spending.
   const spent = await db
     .selectFrom("orders as o")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("o.grand_total"), sql<number>`0`).as("total"))
     .where("o.user_id", "=", userId)
+    .where(notCancelled)
     .where((eb) =>
       eb.or([
         eb("o.payment_status", "=", PAYMENT.paid),

@@ -450,6 +450,7 @@ describe("dashboard figures", () => {
     await insertOrder(u.id, { delivery_status: "Delivered", lines: [{ quantity: 2 }] }); // COD delivered: ₹5,900, 2 units
     await insertOrder(u.id, { lines: [{ quantity: 4 }] }); // COD pending: not spent, 4 units
     await insertOrder(u.id, { delivery_status: "Cancelled", lines: [{ quantity: 8 }] }); // cancelled: neither
+    await insertOrder(u.id, { delivery_status: "Cancelled", payment_status: "Paid", payment_type: "online" }); // cancelled after payment: owed back, neither
     const res = await fetch(`${inject("baseUrl")}/dashboard`, { headers: { cookie: u.cookie } });
     expect(res.status).toBe(200);
     const html = await res.text();
