@@ -65,6 +65,8 @@ async function orderState(orderId: number): Promise<AdminOrderState | null> {
   return { ...o, refund_due: Boolean(refundDue), invoice_number: invoice?.number ?? null };
 }
 
+export const ONLINE_UNPAID = "An online order is confirmed when its payment arrives; it cannot be moved on before.";
+
 const illegal = (from: string, to: string) => new ApiError(409, `An order that is ${from} cannot be marked ${to}.`);
 
 async function productSlugs(productIds: number[]): Promise<string[]> {
@@ -132,6 +134,10 @@ export async function setDeliveryStatus(orderId: number, target: Exclude<Deliver
     // Delivered already: only a cash-on-delivery payment that failed to be recorded is retried.
     if (!(before.payment_type === PAYMENT_TYPE.cod && before.payment_status === PAYMENT.unpaid)) throw illegal(before.delivery_status, target);
   } else {
+    if (before.payment_type === PAYMENT_TYPE.online && before.payment_status === PAYMENT.unpaid) {
+      // Its stock is held only until the payment deadline; it moves on once the payment arrives.
+      throw new ApiError(409, ONLINE_UNPAID);
+    }
     const handle = await getDb();
     await writeTransaction(handle, async (trx) => {
       const stamp = target === DELIVERY.confirmed ? { confirmed_at: at } : target === DELIVERY.shipped ? { shipped_at: at } : { delivered_at: at };

@@ -380,6 +380,14 @@ describe("back office: /admin/orders", () => {
     for (const target of ["Confirmed", "Shipped", "Delivered", "Cancelled"]) {
       expect((await admin(`/orders/${cancelled.id}/status`, { delivery_status: target })).status).toBe(409);
     }
+    // An unpaid online order waits for its payment (or its deadline); the merchant may cancel it.
+    const awaiting = await insertOrder(u.id, { payment_type: "online" });
+    for (const target of ["Confirmed", "Shipped"]) {
+      const res = await admin(`/orders/${awaiting.id}/status`, { delivery_status: target });
+      expect(res.status).toBe(409);
+      expect(res.json).toEqual({ result: false, message: "An online order is confirmed when its payment arrives; it cannot be moved on before." });
+    }
+    expect((await orderRow(awaiting.id)).delivery_status).toBe("Pending");
     expect((await orderRow(pending.id)).delivery_status).toBe("Pending");
     expect((await orderRow(cancelled.id)).delivery_status).toBe("Cancelled");
     expect((await admin(`/orders/${pending.id}/status`, { delivery_status: "Pending" })).status).toBe(422);
