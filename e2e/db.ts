@@ -70,3 +70,81 @@ export async function signIn(page: import("@playwright/test").Page, who: { email
   await page.getByRole("button", { name: "Login", exact: true }).click();
   await page.waitForURL((url) => url.pathname !== "/login");
 }
+
+export type JourneyOrder = {
+  code: string;
+  createdAt: string;
+  deliveryStatus?: string;
+  paymentStatus?: string;
+  paymentType?: string;
+  deliveredAt?: string | null;
+  shippingType?: string;
+  /** Paise. */
+  total?: number;
+  lines?: { productId?: number | null; name: string; variation?: string | null; quantity: number; reserve?: boolean }[];
+};
+
+/**
+ * An order of a customer made straight in the journeys' database, as checkout leaves one (lines
+ * with their reservation taken from stock when `reserve` is set); returns the order and line ids.
+ */
+export async function insertJourneyOrder(userId: number, o: JourneyOrder): Promise<{ id: number; lineIds: number[] }> {
+  const total = o.total ?? 249_900;
+  const status = o.deliveryStatus ?? "Pending";
+  return withE2eDb(async (db) => {
+    const order = await db
+      .insertInto("orders")
+      .values({
+        code: o.code,
+        user_id: userId,
+        shipping_name: "Kavya Menon",
+        shipping_email: "kavya@example.com",
+        shipping_address: "21 Church Street",
+        shipping_city: "Bengaluru",
+        shipping_state: "Karnataka",
+        shipping_country: "India",
+        shipping_postal_code: "560001",
+        shipping_phone: "9845012345",
+        shipping_type: o.shippingType ?? "",
+        payment_type: o.paymentType ?? "cash_on_delivery",
+        coupon_code: null,
+        subtotal: total,
+        shipping_cost: 0,
+        tax: 0,
+        coupon_discount: 0,
+        grand_total: total,
+        delivery_status: status,
+        payment_status: o.paymentStatus ?? "Un-Paid",
+        delivered_at: o.deliveredAt ?? null,
+        created_at: o.createdAt,
+        updated_at: o.createdAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const lineIds: number[] = [];
+    for (const l of o.lines ?? [{ name: "Ikat cushion cover", quantity: 1 }]) {
+      if (l.reserve && l.productId) {
+        const product = await db.selectFrom("products").select("stock_quantity").where("id", "=", l.productId).executeTakeFirstOrThrow();
+        await db.updateTable("products").set({ stock_quantity: product.stock_quantity - l.quantity }).where("id", "=", l.productId).execute();
+      }
+      const line = await db
+        .insertInto("order_lines")
+        .values({
+          order_id: order.id,
+          product_id: l.productId ?? null,
+          product_name: l.name,
+          variation: l.variation ?? null,
+          quantity: l.quantity,
+          unit_price: Math.round(total / l.quantity),
+          total,
+          delivery_status: status,
+          refund_status: null,
+          reserved_quantity: l.reserve ? l.quantity : 0,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      lineIds.push(line.id);
+    }
+    return { id: order.id, lineIds };
+  });
+}

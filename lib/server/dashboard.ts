@@ -1,9 +1,10 @@
 import "server-only";
 import { sql } from "kysely";
 import { getDb } from "../db";
+import { DELIVERY, PAYMENT, PAYMENT_TYPE } from "./order-state";
 
 export type DashboardStats = {
-  /** Paise spent on orders that were not cancelled. */
+  /** Paise spent: orders that are Paid, or cash-on-delivery orders that were delivered (lib/commerce/orders.ts countsAsSpent). */
   totalExpenditure: number;
   /** Units ordered on orders that were not cancelled. */
   productsOrdered: number;
@@ -14,12 +15,19 @@ export type DashboardStats = {
 /** The dashboard's four figures, from the customer's own rows. */
 export async function dashboardStats(userId: number): Promise<DashboardStats> {
   const { db } = await getDb();
-  const notCancelled = sql<boolean>`lower(o.delivery_status) <> 'cancelled'`;
+  const notCancelled = sql<boolean>`o.delivery_status <> ${DELIVERY.cancelled}`;
+  // The same rule as countsAsSpent, in SQL: unpaid pending orders and every cancelled order are not spending.
   const spent = await db
     .selectFrom("orders as o")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("o.grand_total"), sql<number>`0`).as("total"))
     .where("o.user_id", "=", userId)
     .where(notCancelled)
+    .where((eb) =>
+      eb.or([
+        eb("o.payment_status", "=", PAYMENT.paid),
+        eb.and([eb("o.payment_type", "=", PAYMENT_TYPE.cod), eb("o.delivery_status", "=", DELIVERY.delivered)]),
+      ]),
+    )
     .executeTakeFirstOrThrow();
   const units = await db
     .selectFrom("order_lines as l")

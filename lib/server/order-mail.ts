@@ -22,6 +22,13 @@ async function orderForMail(orderId: number) {
     .executeTakeFirst();
 }
 
+/** "2 × Ikat Cushion Cover (Blue) — ₹2,400" for each line of the order. */
+async function lineSummary(orderId: number): Promise<string[]> {
+  const { db } = await getDb();
+  const lines = await db.selectFrom("order_lines").select(["product_name", "variation", "quantity", "total"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return lines.map((l) => `${l.quantity} × ${l.product_name}${l.variation ? ` (${l.variation})` : ""} — ${formatPaise(l.total)}`);
+}
+
 const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
   placed: (code) => `Order ${code} placed`,
   paid: (code) => `Payment received for order ${code}`,
@@ -46,15 +53,23 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
   // The payment mail carries the GST invoice the payment issued.
   const attachments = kind === "paid" ? await invoiceAttachment(order.id) : [];
   const total = formatPaise(order.grand_total);
+  const items = kind === "paid" ? [] : await lineSummary(orderId);
+  const itemsBlock = items.length ? ["Items:", ...items, `Total: ${total}`] : [];
   const lines: Record<OrderMailKind, string[]> = {
     placed: [
       `Thank you for your order ${order.code} of ${total}.`,
       order.payment_type === "cash_on_delivery" ? "You pay in cash when it is delivered." : "We will confirm it as soon as your payment is received.",
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+      ...itemsBlock,
     ],
     paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`, ...(attachments.length ? ["Your GST invoice is attached."] : [])],
-    cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`],
-    shipped: [`Your order ${order.code} is on its way.`],
+    cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`, ...itemsBlock],
+    shipped: [
+      `Your order ${order.code} is on its way.`,
+      ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+      ...itemsBlock,
+      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash at delivery.` : "",
+    ].filter(Boolean),
   };
   sendMail(order.email, (brand) => {
     const link = `${brand.siteUrl}/order-details/${order.id}`;

@@ -230,12 +230,55 @@ export { codeIn, resetTokenIn };
  * Rows the API cannot make in this half of the store.
  * -------------------------------------------------------------------------------------------- */
 
-/** Inserts a paid order with one line for the user; returns the order id and code. */
-export async function insertOrder(userId: number, overrides: { shipping_name?: string; shipping_email?: string } = {}): Promise<{ id: number; code: string }> {
+export type TestOrderLine = {
+  /** A published product by default (the first one). */
+  product_id?: number;
+  quantity?: number;
+  /** Paise a unit. */
+  unit_price?: number;
+  delivery_status?: string;
+  refund_status?: string | null;
+  /** Takes the units from the product's stock and records them as the line's reservation, as placing an order does. */
+  reserve?: boolean;
+};
+
+export type TestOrderOptions = {
+  shipping_name?: string;
+  shipping_email?: string;
+  delivery_status?: string;
+  payment_status?: string;
+  payment_type?: string;
+  created_at?: string;
+  delivered_at?: string | null;
+  estimated_delivery?: string | null;
+  shipping_type?: string;
+  lines?: TestOrderLine[];
+  /** Adds a payments row (COD: provider 'cod', status 'pending'). */
+  payment_row?: boolean;
+};
+
+/**
+ * Inserts an order for the user straight into the database (Pending, Un-Paid, cash on delivery,
+ * one line of ₹2,500 plus ₹450 tax unless told otherwise); returns the order id, code and line ids.
+ */
+export async function insertOrder(userId: number, overrides: TestOrderOptions = {}): Promise<{ id: number; code: string; lineIds: number[]; grandTotal: number }> {
   const { db } = await testDb();
-  const product = await db.selectFrom("products").select(["id", "name"]).where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow();
-  const now = new Date().toISOString();
+  const first = await db.selectFrom("products").select(["id", "name", "slug"]).where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+  const now = overrides.created_at ?? new Date().toISOString();
   const code = `T${runTag}${Math.random().toString(36).slice(2, 8)}`.toUpperCase();
+  const specs = overrides.lines ?? [{}];
+  const lines = [];
+  for (const spec of specs) {
+    const product = spec.product_id ? await db.selectFrom("products").select(["id", "name", "slug"]).where("id", "=", spec.product_id).executeTakeFirstOrThrow() : first;
+    const quantity = spec.quantity ?? 1;
+    const unitPrice = spec.unit_price ?? 250000;
+    lines.push({ product, quantity, unitPrice, total: quantity * unitPrice, spec });
+  }
+  const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
+  // As the older tests expect: 18% tax on top (one default line: ₹2,500 + ₹450 = ₹2,950).
+  const tax = Math.round((subtotal * 18) / 100);
+  const grandTotal = subtotal + tax;
+  const status = overrides.delivery_status ?? "Pending";
   const order = await db
     .insertInto("orders")
     .values({
@@ -249,24 +292,57 @@ export async function insertOrder(userId: number, overrides: { shipping_name?: s
       shipping_country: "India",
       shipping_postal_code: "110016",
       shipping_phone: "9810012345",
-      shipping_type: "Flat shipping rate",
-      payment_type: "cash_on_delivery",
+      shipping_type: overrides.shipping_type ?? "Flat shipping rate",
+      payment_type: overrides.payment_type ?? "cash_on_delivery",
       coupon_code: null,
-      subtotal: 250000,
+      subtotal,
       shipping_cost: 0,
-      tax: 45000,
+      tax,
       coupon_discount: 0,
-      grand_total: 295000,
-      delivery_status: "Pending",
-      payment_status: "Un-Paid",
+      grand_total: grandTotal,
+      delivery_status: status,
+      payment_status: overrides.payment_status ?? "Un-Paid",
+      estimated_delivery: overrides.estimated_delivery ?? null,
+      delivered_at: overrides.delivered_at ?? null,
       created_at: now,
       updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await db
-    .insertInto("order_lines")
-    .values({ order_id: order.id, product_id: product.id, product_name: product.name, variation: "Queen", quantity: 1, unit_price: 250000, total: 250000, delivery_status: "Pending", refund_status: null })
-    .execute();
-  return { id: order.id, code };
+  const lineIds: number[] = [];
+  for (const l of lines) {
+    if (l.spec.reserve) {
+      await db
+        .updateTable("products")
+        .set({ stock_quantity: sql<number>`stock_quantity - ${l.quantity}` })
+        .where("id", "=", l.product.id)
+        .execute();
+    }
+    const row = await db
+      .insertInto("order_lines")
+      .values({
+        order_id: order.id,
+        product_id: l.product.id,
+        product_slug: l.product.slug,
+        product_name: l.product.name,
+        variation: "Queen",
+        quantity: l.quantity,
+        unit_price: l.unitPrice,
+        total: l.total,
+        delivery_status: l.spec.delivery_status ?? status,
+        refund_status: l.spec.refund_status ?? null,
+        reserved_quantity: l.spec.reserve ? l.quantity : 0,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    lineIds.push(row.id);
+  }
+  if (overrides.payment_row) {
+    const cod = (overrides.payment_type ?? "cash_on_delivery") === "cash_on_delivery";
+    await db
+      .insertInto("payments")
+      .values({ order_id: order.id, provider: cod ? "cod" : "sandbox", reference: null, amount: grandTotal, status: cod ? "pending" : "created", created_at: now, currency: "INR", updated_at: now })
+      .execute();
+  }
+  return { id: order.id, code, lineIds, grandTotal };
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { RefundRequestButton } from "@/components/account/OrderActions";
+import { NO_REFUND, paymentTypeLabel } from "@/lib/commerce/orders";
 import { formatDate, formatPaise } from "@/lib/format";
 import { requireUser } from "@/lib/server/auth/session";
 import { getOrder } from "@/lib/server/orders";
@@ -27,7 +29,7 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
   const order = orderId ? await getOrder(user.id, orderId) : null;
   if (!order) notFound();
   const s = order.shipping;
-  const place = [s.address, s.city, s.state].filter((p) => p.trim()).join(", ");
+  const place = [s.address, s.city, s.state, s.country].filter((p) => p.trim()).join(", ");
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -44,12 +46,14 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
           <Row label="Order code">{order.code}</Row>
           <Row label="Customer">{na(s.name)}</Row>
           <Row label="Email">{na(s.email)}</Row>
-          <Row label="Shipping address">{place ? `${place}, ${na(s.country)} - ${na(s.postalCode)}` : "N/A"}</Row>
+          <Row label="Shipping address">{place ? `${place} - ${na(s.postalCode)}` : "N/A"}</Row>
           <Row label="Order date">{formatDate(order.date) || "N/A"}</Row>
           <Row label="Order status">{na(order.deliveryStatus)}</Row>
           <Row label="Total">{formatPaise(order.grandTotal)}</Row>
-          <Row label="Shipping method">{order.shippingType || "Flat shipping rate"}</Row>
-          <Row label="Payment method">{na(order.paymentType.replace(/_/g, " "))}</Row>
+          <Row label="Shipping method">{order.shippingType.trim() || "Flat shipping rate"}</Row>
+          {order.estimatedDelivery ? <Row label="Estimated delivery">{order.estimatedDelivery}</Row> : null}
+          <Row label="Payment method">{na(paymentTypeLabel(order.paymentType))}</Row>
+          <Row label="Payment status">{na(order.paymentStatus)}</Row>
         </dl>
       </section>
       <section aria-labelledby="items" className="overflow-x-auto rounded-2xl bg-white shadow-sm">
@@ -68,14 +72,14 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
           </thead>
           <tbody>
             {order.lines.map((l, i) => (
-              <tr key={i} className="border-b border-ink/5 last:border-0">
+              <tr key={l.id} className="border-b border-ink/5 last:border-0" data-testid="order-line">
                 <td className="px-4 py-3">{i + 1}</td>
-                <td className="px-4 py-3">{l.productName}</td>
+                <td className="px-4 py-3">{na(l.productName)}</td>
                 <td className="px-4 py-3">{na(l.variation)}</td>
                 <td className="px-4 py-3">{l.quantity}</td>
                 <td className="px-4 py-3">{na(l.deliveryStatus)}</td>
                 <td className="px-4 py-3">{formatPaise(l.price)}</td>
-                <td className="px-4 py-3">{l.refundStatus || "No Refund Available"}</td>
+                <td className="px-4 py-3">{l.refundButton ? <RefundRequestButton lineId={l.id} productName={l.productName} /> : l.refundLabel || NO_REFUND}</td>
               </tr>
             ))}
           </tbody>

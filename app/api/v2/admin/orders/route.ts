@@ -1,0 +1,19 @@
+import { adminListOrders } from "@/lib/server/order-admin";
+import { adminOrdersQuery } from "@/lib/validation/orders";
+import { requireAdmin } from "../../_lib/admin";
+import { handler, paginated, parse } from "../../_lib/http";
+import { rupees } from "../../_lib/present";
+
+/** GET /api/v2/admin/orders?status=&page=: every customer's orders, newest first (Admin-Key). */
+export const GET = handler(
+  async (request) => {
+    requireAdmin(request);
+    const { status, page } = parse(adminOrdersQuery, Object.fromEntries(request.nextUrl.searchParams));
+    const result = await adminListOrders(status, page);
+    return paginated(
+      result.orders.map((o) => ({ ...o, grand_total: rupees(o.grand_total) })),
+      { current_page: result.page, last_page: result.lastPage, per_page: result.perPage, total: result.total },
+    );
+  },
+  { personal: true },
+);

@@ -1,0 +1,26 @@
+import { requireIdentity } from "@/lib/server/auth/session";
+import { mailAfterCommit, refreshRestockedProducts } from "@/lib/server/order-admin";
+import { cancelOrder, ORDER_MESSAGES } from "@/lib/server/order-state";
+import { orderIdParam } from "@/lib/validation/orders";
+import { action, handler, parse } from "../../../_lib/http";
+
+/**
+ * GET (the spec's call) or POST /order/cancel/{id}: the caller cancels their own order while it
+ * is Pending and Un-Paid; its stock comes back in the same transaction. The GET changes data, so a
+ * cookie session must send X-Requested-With like every other change (a link or an image on
+ * another site cannot cancel an order). A second cancel is a 409 that changes nothing.
+ */
+const cancel = handler<{ id: string }>(
+  async (request, params) => {
+    const { user } = await requireIdentity(request, { changes: true });
+    const { id } = parse(orderIdParam, params);
+    const outcome = await cancelOrder(user.id, id, "customer");
+    await refreshRestockedProducts(outcome.restockedProducts);
+    mailAfterCommit(outcome.orderId, "cancelled");
+    return action(true, ORDER_MESSAGES.cancelled);
+  },
+  { personal: true },
+);
+
+export const GET = cancel;
+export const POST = cancel;

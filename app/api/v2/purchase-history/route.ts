@@ -1,0 +1,16 @@
+import { requireIdentity } from "@/lib/server/auth/session";
+import { listOrders } from "@/lib/server/orders";
+import { pageQuery } from "@/lib/validation/orders";
+import { handler, paginated, parse } from "../_lib/http";
+import { presentOrderRow } from "../_lib/orders";
+
+/** GET /purchase-history?page=N: the caller's orders, newest first, 10 a page. */
+export const GET = handler(
+  async (request) => {
+    const { user } = await requireIdentity(request);
+    const { page } = parse(pageQuery, Object.fromEntries(request.nextUrl.searchParams));
+    const result = await listOrders(user.id, page);
+    return paginated(result.orders.map(presentOrderRow), { current_page: result.page, last_page: result.lastPage, per_page: result.perPage, total: result.total });
+  },
+  { personal: true },
+);
