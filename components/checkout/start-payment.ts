@@ -1,4 +1,5 @@
 import { apiPost } from "@/lib/api/client";
+import { goTo } from "@/lib/client/navigate";
 import { openRazorpay } from "@/lib/client/razorpay";
 import type { ApiPaymentStart } from "./types";
 
@@ -27,5 +28,5 @@ export async function startPayment(orderId: number, onDismiss: () => void): Prom
     return;
   }
   if (!pay.checkout_url) throw new Error("The payment page is not available.");
-  window.location.assign(pay.checkout_url);
+  goTo(pay.checkout_url);
 }
