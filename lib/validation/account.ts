@@ -8,7 +8,7 @@ export const PIN_MESSAGE = "Enter a 6-digit PIN code (it does not start with 0).
 export const NO_PO_BOX = "We deliver to street addresses in India only, not to P.O. boxes or APO/FPO addresses.";
 
 /** P.O. Box, PO Box, Post Box, Post Office Box, APO, FPO as words of an address. */
-const PO_BOX = /\b(p\.?\s*o\.?\s*box|post\s*(office\s*)?box|[af]\.?\s*p\.?\s*o\.?)\b/i;
+export const PO_BOX_PATTERN = /\b(p\.?\s*o\.?\s*box|post\s*(office\s*)?box|[af]\.?\s*p\.?\s*o\.?)\b/i;
 
 const idField = (label: string) =>
   z.coerce
@@ -21,7 +21,7 @@ const idField = (label: string) =>
 const userIdField = z.coerce.number({ error: "user_id must be a number." }).int().min(0).max(2_147_483_647).optional();
 
 export const addressFields = z.object({
-  address: cleanText("Address", 500, 5, { lines: true }).refine((v) => !PO_BOX.test(v), NO_PO_BOX),
+  address: cleanText("Address", 500, 5, { lines: true }).refine((v) => !PO_BOX_PATTERN.test(v), NO_PO_BOX),
   country: idField("country"),
   state: idField("state"),
   city: idField("city"),

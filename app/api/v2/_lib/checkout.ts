@@ -1,0 +1,53 @@
+import type { CheckoutSummary, PlacedOrder } from "@/lib/server/checkout";
+import { CHECKOUT_MESSAGES } from "@/lib/server/checkout";
+import { PAYMENT_TYPE } from "@/lib/server/order-state";
+import { rupees } from "./present";
+
+/** GET /checkout/summary's answer (contract §1): money in rupees, like the cart API. */
+export function presentCheckoutSummary(s: CheckoutSummary) {
+  const t = s.totals;
+  return {
+    result: true,
+    lines: s.lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      name: l.name,
+      slug: l.slug,
+      image: l.thumbnail,
+      quantity: l.quantity,
+      unit_price: rupees(l.unitPrice),
+      line_total: rupees(l.lineTotal),
+      availability: l.availability,
+    })),
+    subtotal: rupees(t.subtotal),
+    shipping_cost: rupees(t.shipping),
+    coupon_code: s.couponCode,
+    coupon_discount: rupees(t.couponDiscount),
+    tax: rupees(t.tax),
+    grand_total: rupees(t.total),
+    shipping_methods: s.shippingMethods.map((m) => ({ method: m.method, label: m.label, fee: rupees(m.fee), delivery: m.delivery })),
+    deliverable: s.deliverable,
+    delivery_message: s.deliveryMessage,
+    cod: { allowed: s.cod.allowed, limit: rupees(s.cod.limit), message: s.cod.message },
+    online: s.online,
+    notices: s.notices,
+  };
+}
+
+/** POST /checkout/place's answer (contract §2), the same for the first submit and a replay. */
+export function presentPlacedOrder(order: PlacedOrder) {
+  const cod = order.paymentType === PAYMENT_TYPE.cod;
+  return {
+    result: true,
+    message: CHECKOUT_MESSAGES.placed,
+    order: {
+      id: order.id,
+      code: order.code,
+      grand_total: rupees(order.grandTotal),
+      payment_type: order.paymentType,
+      payment_status: order.paymentStatus,
+      delivery_status: order.deliveryStatus,
+    },
+    next: cod ? `/payment-response?response=1&order=${encodeURIComponent(order.code)}` : `/checkout/pay?order=${encodeURIComponent(order.code)}`,
+  };
+}
