@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseDatabaseUrl } from "./config";
+import { parseDatabaseUrl, sandboxPaymentsEnabled } from "./config";
 
 describe("DATABASE_URL", () => {
   const cwd = "/srv/store";
@@ -19,5 +19,18 @@ describe("DATABASE_URL", () => {
   });
   it("refuses other schemes", () => {
     expect(() => parseDatabaseUrl("mysql://h/db", cwd)).toThrow(/unsupported scheme/);
+  });
+});
+
+describe("sandboxPaymentsEnabled", () => {
+  it("is on for a shop not served over https, off for one that is (free payments must not reach a real shop)", () => {
+    expect(sandboxPaymentsEnabled(undefined, undefined)).toBe(true);
+    expect(sandboxPaymentsEnabled(undefined, "http://localhost:3000")).toBe(true);
+    expect(sandboxPaymentsEnabled(undefined, "https://kesarhome.in")).toBe(false);
+    expect(sandboxPaymentsEnabled(undefined, " HTTPS://kesarhome.in")).toBe(false);
+  });
+  it("follows PAYMENTS_SANDBOX when set", () => {
+    expect(sandboxPaymentsEnabled("1", "https://kesarhome.in")).toBe(true);
+    expect(sandboxPaymentsEnabled("0", "http://localhost:3000")).toBe(false);
   });
 });

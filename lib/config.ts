@@ -20,6 +20,12 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(5).default(0),
   UPLOADS_DIR: z.string().trim().min(1).optional(),
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  PAYMENTS_SANDBOX: z.enum(["0", "1"]).optional(),
+  PAYMENTS_SANDBOX_KEY_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_KEY_SECRET must be at least 16 characters.").optional(),
+  PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_WEBHOOK_SECRET must be at least 16 characters.").optional(),
 });
 
 export type DatabaseTarget =
@@ -49,6 +55,18 @@ export type AppConfig = {
   trustedProxies: number;
   /** Folder for uploaded files (avatars). */
   uploadsDir: string;
+  /** Online payment providers (lib/server/payments). */
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  /** Razorpay, when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are all set. */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  /** The built-in sandbox provider (free test payments). */
+  sandboxEnabled: boolean;
+  /** Sandbox secrets; null = derived from the auth secret (stable per install). */
+  sandboxKeySecret: string | null;
+  sandboxWebhookSecret: string | null;
 };
 
 export const DEFAULT_SQLITE_FILE = "data/store.db";
@@ -80,6 +98,15 @@ export function demoDataEnabled(flag: "0" | "1" | undefined, databaseUrl: string
   return !databaseUrl?.trim() && !siteUrl?.trim().toLowerCase().startsWith("https://");
 }
 
+/**
+ * The sandbox provider accepts payments that cost nothing, so a shop served over https (a real
+ * deployment) has it off unless PAYMENTS_SANDBOX=1; PAYMENTS_SANDBOX=0 turns it off anywhere.
+ */
+export function sandboxPaymentsEnabled(flag: "0" | "1" | undefined, siteUrl?: string): boolean {
+  if (flag) return flag === "1";
+  return !siteUrl?.trim().toLowerCase().startsWith("https://");
+}
+
 let cached: AppConfig | undefined;
 
 export function getConfig(): AppConfig {
@@ -107,6 +134,15 @@ export function getConfig(): AppConfig {
     sessionDays: env.SESSION_DAYS,
     trustedProxies: env.TRUSTED_PROXIES,
     uploadsDir: env.UPLOADS_DIR ? path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR) : path.join(process.cwd(), "data", "uploads"),
+    payments: {
+      razorpay:
+        env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
+          ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
+          : null,
+      sandboxEnabled: sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.SITE_URL),
+      sandboxKeySecret: env.PAYMENTS_SANDBOX_KEY_SECRET ?? null,
+      sandboxWebhookSecret: env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? null,
+    },
   };
   return cached;
 }

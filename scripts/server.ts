@@ -9,7 +9,9 @@
  *  3. compresses responses (Next's own compression is off in next.config.ts) at faster settings
  *     than Next's fixed gzip level 6: brotli quality 4 or gzip level 4. On this store's pages gzip 6
  *     took more than half of the time of serving a cached page (npm run bench, wrk -c1);
- *  4. closes connections cleanly on SIGTERM/SIGINT.
+ *  4. closes connections cleanly on SIGTERM/SIGINT;
+ *  5. every minute, gives back the stock of unpaid online orders past their payment deadline
+ *     (scripts/lib/release-sweep.ts).
  * Everything else (routing, rendering, ISR, middleware) is Next's own.
  * Started by `npm start` and by the test, bench and Lighthouse scripts (scripts/lib/build.ts).
  */
@@ -19,6 +21,7 @@ import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 import { getConfig } from "../lib/config";
+import { startReleaseSweep } from "./lib/release-sweep";
 import { ALLOWED_METHODS, guardRequest, type Refusal } from "./lib/request-guard";
 import { ResponseCache } from "./lib/response-cache";
 
@@ -94,11 +97,13 @@ async function main() {
   server.listen(config.port, hostname, () => {
     console.log(`▲ Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${config.port}`);
   });
+  const stopSweep = startReleaseSweep();
 
   let closing = false;
   const stop = () => {
     if (closing) return;
     closing = true;
+    stopSweep();
     server.close(() => {
       void app.close().finally(() => process.exit(0));
     });

@@ -5,10 +5,17 @@ import { pageMetadata } from "@/lib/seo/metadata";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** response=1 means the payment went through; any other value (or none) means it failed. */
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** response=1 means the payment went through (or a Cash on Delivery order was placed); any other value (or none) means it failed. */
 async function succeeded(searchParams: Props["searchParams"]): Promise<boolean> {
-  const value = (await searchParams).response;
-  return (Array.isArray(value) ? value[0] : value) === "1";
+  return first((await searchParams).response) === "1";
+}
+
+/** The order the result is about (order=<code>), when it looks like an order code. */
+async function orderCode(searchParams: Props["searchParams"]): Promise<string | null> {
+  const code = first((await searchParams).order)?.trim();
+  return code && /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null;
 }
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
@@ -24,6 +31,9 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 /** The payment gateway's return page. It reads the query string, so it renders per request. */
 export default async function PaymentResponsePage({ searchParams }: Props) {
   const ok = await succeeded(searchParams);
+  const code = await orderCode(searchParams);
+  // Retry Payment pays the same order again (never a new one) from checkout.
+  const retryHref = code ? `/checkout?order=${encodeURIComponent(code)}` : "/checkout";
   return (
     <div className="container-page flex min-h-[60vh] items-center justify-center py-16">
       <section aria-labelledby="payment-result" className="w-full max-w-xl rounded-2xl bg-white p-8 text-center shadow-sm md:p-12" data-result={ok ? "success" : "failure"}>
@@ -52,7 +62,7 @@ export default async function PaymentResponsePage({ searchParams }: Props) {
             </h1>
             <p className="mt-3 text-ink/80">We encountered an issue processing your payment. Please try again or contact support.</p>
             <div className="mt-8 flex flex-wrap justify-center gap-3">
-              <Link href="/checkout" className="btn-primary">
+              <Link href={retryHref} className="btn-primary">
                 Retry Payment
               </Link>
               <Link href="/contact-us" className="inline-flex items-center rounded-full border border-navy/20 px-6 py-3 text-sm font-semibold text-navy hover:border-saffron hover:text-saffron-dark">
@@ -61,6 +71,11 @@ export default async function PaymentResponsePage({ searchParams }: Props) {
             </div>
           </>
         )}
+        {code ? (
+          <p className="mt-6 text-sm text-ink/70" data-testid="payment-order">
+            Order {code}
+          </p>
+        ) : null}
       </section>
     </div>
   );

@@ -22,7 +22,7 @@ export const MAX_PASSWORD_LENGTH = 128;
 export const COOKIE_PREFIX = "kesar";
 
 /** AUTH_SECRET, or one generated on first use and kept in the database for every instance. */
-async function authSecret(db: Db): Promise<string> {
+export async function authSecret(db: Db): Promise<string> {
   const configured = getConfig().authSecret;
   if (configured) return configured;
   await db

@@ -1,0 +1,19 @@
+import { handleWebhook } from "@/lib/server/payments/service";
+import { errorResponse, handler, MAX_BODY_BYTES } from "../../../_lib/http";
+
+/**
+ * POST /payments/{sandbox|razorpay}/webhook: the provider's events. The body is read once, as
+ * text, and its signature (X-Razorpay-Signature) checked over exactly those bytes before anything
+ * else; a bad signature is 400 and changes nothing; an event id seen before is 200 and changes
+ * nothing. No System-Key: the provider does not have it, the signature is the proof.
+ */
+export const POST = handler<{ provider: string }>(
+  async (request, params) => {
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return errorResponse(413, "Request body is larger than 1 MB.");
+    const rawBody = await request.text();
+    if (rawBody.length > MAX_BODY_BYTES) return errorResponse(413, "Request body is larger than 1 MB.");
+    const outcome = await handleWebhook(params.provider, rawBody, request.headers);
+    return Response.json({ result: outcome.status < 400, message: outcome.message }, { status: outcome.status });
+  },
+  { systemKey: false },
+);
