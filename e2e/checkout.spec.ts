@@ -68,6 +68,9 @@ async function cartLineCount(userId: number) {
   });
 }
 
+/** "₹4,346.50" → 434650. */
+const paiseOf = (text: string | null) => Math.round(Number((text ?? "").replace(/[₹,]/g, "")) * 100);
+
 const headerCount = (page: Page) => page.getByTestId("cart-count");
 const placeOrder = (page: Page) => page.getByRole("button", { name: "Place Order" });
 
@@ -143,11 +146,79 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ payment_type: "cash_on_delivery", payment_status: "Un-Paid", delivery_status: "Pending", shipping_method: "express", idempotency_key: keys[0] });
   expect(page.url()).toContain(`order=${encodeURIComponent(orders[0]!.code)}`);
-  expect(Math.round(Number(total?.replace(/[₹,]/g, "")) * 100)).toBe(orders[0]!.grand_total);
+  expect(paiseOf(total)).toBe(orders[0]!.grand_total);
   expect(await cartLineCount(customer.id)).toBe(0);
 
   // The emptied cart: checkout says so.
   await page.goto("/checkout");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute("href", "/products");
+});
+
+/** A signed-in customer with a saved address and one product in the cart, on /checkout. */
+async function readyToPay(page: Page, name: string) {
+  const [product] = await twoProducts();
+  const customer = await createCustomer(name);
+  await giveAddress(customer.id);
+  await putInCart(customer.id, product, 2);
+  await signIn(page, customer, "/login?redirect=%2Fcheckout");
+  await page.waitForURL((url) => url.pathname === "/checkout");
+  await expect(page.getByRole("radio", { name: /14 Lavelle Road/ })).toBeChecked();
+  await expect(page.getByTestId("checkout-lines")).toContainText(`${product.name} × 2`);
+  return { customer, product };
+}
+
+/** Pay online → the sandbox's test payment page for the order. */
+async function placeOnline(page: Page) {
+  await page.getByRole("radio", { name: /Pay online/ }).check();
+  await expect(placeOrder(page)).toBeEnabled();
+  await placeOrder(page).click();
+  await page.waitForURL(/\/payment\/sandbox\?order_id=order_/);
+  await expect(page.getByRole("heading", { name: "Test payment" })).toBeVisible();
+}
+
+test("paying online through the sandbox lands on Payment Successful! and the order is Paid", async ({ page }) => {
+  const { customer } = await readyToPay(page, "Harpreet Gill");
+  await placeOnline(page);
+  const [order] = await ordersOf(customer.id);
+  await expect(page.getByTestId("sandbox-order")).toHaveText(order!.code);
+  await page.getByRole("button", { name: /\(Success\)$/ }).click();
+  await page.waitForURL(/\/payment-response\?response=1/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await expect(headerCount(page)).toHaveText("0");
+  const orders = await ordersOf(customer.id);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ code: order!.code, payment_type: "online", payment_status: "Paid" });
+  expect(await cartLineCount(customer.id)).toBe(0);
+});
+
+test("a failed payment offers Retry Payment, which pays the same order", async ({ page }) => {
+  const { customer } = await readyToPay(page, "Sunita Deshpande");
+  await placeOnline(page);
+  const [order] = await ordersOf(customer.id);
+  await page.getByRole("button", { name: "Fail payment" }).click();
+  await page.waitForURL((url) => url.pathname === "/payment-response" && url.searchParams.get("response") !== "1");
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible();
+  expect((await ordersOf(customer.id))[0]).toMatchObject({ payment_status: "Un-Paid" });
+
+  await page.getByRole("link", { name: "Retry Payment" }).click();
+  await page.waitForURL((url) => url.pathname === "/checkout" && url.searchParams.get("order") === order!.code);
+  await expect(page.getByRole("heading", { name: `Complete your payment for order ${order!.code}` })).toBeVisible();
+  expect(paiseOf(await page.getByTestId("retry-total").textContent())).toBe(order!.grand_total);
+  await page.getByRole("button", { name: "Pay now" }).click();
+  await page.waitForURL(/\/payment\/sandbox\?order_id=order_/);
+  await expect(page.getByTestId("sandbox-order")).toHaveText(order!.code);
+  await page.getByRole("button", { name: /\(Success\)$/ }).click();
+  await page.waitForURL(/\/payment-response\?response=1/);
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+
+  const orders = await ordersOf(customer.id);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ id: order!.id, payment_status: "Paid" });
+
+  // Retry Payment on the paid order says so and pays nothing.
+  await page.goto(`/checkout?order=${encodeURIComponent(order!.code)}`);
+  await expect(page.getByRole("alert")).toHaveText("This order is already paid.");
+  await expect(page.getByRole("link", { name: "View Purchase History" })).toHaveAttribute("href", "/purchase-history");
+  await expect(page.getByRole("button", { name: "Pay now" })).toHaveCount(0);
 });
