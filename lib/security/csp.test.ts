@@ -12,4 +12,13 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(pageCsp("abc123", true)).toContain("'unsafe-eval'");
   });
+  it("Razorpay's checkout only where asked (the checkout page): its script, frame, calls and redirect post", () => {
+    expect(pageCsp("abc123")).not.toContain("razorpay");
+    const csp = pageCsp("abc123", false, { razorpay: true });
+    expect(csp).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' https://checkout.razorpay.com");
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.razorpay\.com/);
+    expect(csp).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com/);
+    expect(csp).toContain("frame-ancestors 'self'");
+  });
 });
