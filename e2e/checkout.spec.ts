@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { createCustomer, signIn, withE2eDb } from "./db";
 
@@ -179,6 +180,17 @@ async function placeOnline(page: Page) {
 
 test("paying online through the sandbox lands on Payment Successful! and the order is Paid", async ({ page }) => {
   const { customer } = await readyToPay(page, "Harpreet Gill");
+  // The screen is usable with assistive technology: no serious or critical axe findings.
+  await expect(page.getByTestId("checkout-summary")).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  // A phone: the order summary comes after the choices, not beside them.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const choices = await page.getByRole("group", { name: /Payment/ }).boundingBox();
+  const summaryBox = await page.getByRole("complementary", { name: "Order summary" }).boundingBox();
+  expect(summaryBox!.y).toBeGreaterThan(choices!.y + choices!.height - 1);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await placeOnline(page);
   const [order] = await ordersOf(customer.id);
   await expect(page.getByTestId("sandbox-order")).toHaveText(order!.code);
