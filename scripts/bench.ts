@@ -8,6 +8,10 @@
  *  3. the product search endpoint's p95 latency at 20 connections, as served (repeated searches come
  *     from the server's API response cache) and, for comparison, with Cache-Control: no-cache;
  *  4. a product page's first-load JavaScript (gzip), against a stored or served baseline build;
+ *  5. placing an order (POST /checkout/place, Cash on Delivery, 3 lines) at 10 connections against
+ *     GET /ping at 10 connections, both from the same in-process client: BENCH_ORDER_CARTS
+ *     customers, each with a full cart, are written to the database beforehand (cloned from one
+ *     customer signed up through the API), and every order uses the next one;
  * on a 10,000-product catalog (data/bench.db, made on first use). Prints a table and writes
  * bench-results/latest.json.
  */
@@ -19,6 +23,8 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { getConfig } from "../lib/config";
+import type { DbHandle } from "../lib/db/connection";
+import { hashSessionToken } from "../lib/server/auth/hashed-sessions";
 import { openDatabase } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
 import { seedDatabase } from "../lib/seed";
@@ -33,6 +39,10 @@ const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 4);
 const CONNECTIONS = 20;
 /** Distinct guest carts of the cart runs; every run starts them empty. */
 const CARTS = Number(process.env.BENCH_CARTS ?? 2000);
+/** Customers with a full cart prepared for the place-order runs (each order uses one). */
+const ORDER_CARTS = Number(process.env.BENCH_ORDER_CARTS ?? 4000);
+const ORDER_CONNECTIONS = 10;
+const ORDER_LINES = 3;
 /** A stored first-load JS figure of an earlier build (see README "Measurements"). */
 const JS_BASELINE_FILE = path.join(ROOT, "bench-results", "js-baseline.json");
 
@@ -196,6 +206,94 @@ const GUEST_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123
 /** A guest cart id as the browser makes it (lib/client/cart.ts): "guest_" plus 9 letters or digits. */
 const newGuestId = () => `guest_${Array.from({ length: 9 }, () => GUEST_ALPHABET[randomInt(GUEST_ALPHABET.length)]).join("")}`;
 
+
+/* ---------------------------------------------------------------------------------------------
+ * Place order: customers with full carts, and a fetch-loop client at 10 connections
+ * ------------------------------------------------------------------------------------------- */
+
+const BENCH_EMAIL = "bench-order-";
+
+/** Removes the customers (and their orders) of earlier runs, and gives the order products deep stock. */
+async function resetOrderData(handle: DbHandle, productIds: number[]): Promise<void> {
+  const { db } = handle;
+  const users = db.selectFrom("users").select("id").where("email", "like", `${BENCH_EMAIL}%`);
+  const orders = db.selectFrom("orders").select("id").where("user_id", "in", users);
+  await db.deleteFrom("payments").where("order_id", "in", orders).execute();
+  await db.deleteFrom("order_lines").where("order_id", "in", orders).execute();
+  await db.deleteFrom("orders").where("user_id", "in", users).execute();
+  await db.deleteFrom("cart_lines").where("cart_id", "in", db.selectFrom("carts").select("id").where("user_id", "in", users)).execute();
+  for (const table of ["carts", "addresses", "sessions", "accounts"] as const) await db.deleteFrom(table).where("user_id", "in", users).execute();
+  await db.deleteFrom("users").where("email", "like", `${BENCH_EMAIL}%`).execute();
+  await db.updateTable("products").set({ stock_quantity: 1_000_000, availability: "in_stock" }).where("id", "in", productIds).execute();
+}
+
+/** A row without its id, to insert as a new row. */
+function withoutId<T extends { id: unknown }>(row: T): Omit<T, "id"> {
+  const copy: Partial<T> = { ...row };
+  delete copy.id;
+  return copy as Omit<T, "id">;
+}
+
+/**
+ * `count` customers, each signed in (a session row and its bearer token), with a Pune address
+ * and a cart of ORDER_LINES products: rows cloned from one customer made through the API (sign-up,
+ * sign-in, address), so they are what better-auth and the address form write.
+ */
+async function prepareOrderCustomers(handle: DbHandle, templateEmail: string, count: number, productIds: number[]): Promise<{ token: string; addressId: number }[]> {
+  const { db } = handle;
+  const user = await db.selectFrom("users").selectAll().where("email", "=", templateEmail).executeTakeFirstOrThrow();
+  const session = await db.selectFrom("sessions").selectAll().where("user_id", "=", user.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const address = await db.selectFrom("addresses").selectAll().where("user_id", "=", user.id).executeTakeFirstOrThrow();
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const out: { token: string; addressId: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const made = await trx.insertInto("users").values({ ...withoutId(user), email: `${BENCH_EMAIL}${i}-${user.id}@example.com`, name: `Bench Customer ${i}` }).returning("id").executeTakeFirstOrThrow();
+      const token = Array.from({ length: 32 }, () => GUEST_ALPHABET[randomInt(GUEST_ALPHABET.length)]).join("");
+      await trx.insertInto("sessions").values({ ...withoutId(session), user_id: made.id, token: hashSessionToken(token) }).execute();
+      const a = await trx.insertInto("addresses").values({ ...withoutId(address), user_id: made.id }).returning("id").executeTakeFirstOrThrow();
+      const cart = await trx.insertInto("carts").values({ user_id: made.id, guest_id: null, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
+      const picked = new Set<number>();
+      while (picked.size < ORDER_LINES) picked.add(productIds[randomInt(productIds.length)] as number);
+      await trx
+        .insertInto("cart_lines")
+        .values([...picked].map((product_id) => ({ cart_id: cart.id, product_id, variant: "", quantity: 1, unit_price: null, created_at: now, updated_at: now })))
+        .execute();
+      out.push({ token, addressId: a.id });
+    }
+    return out;
+  });
+}
+
+/** `connections` concurrent fetch loops for `seconds` (or until `request` has nothing left); `ok` is the expected status. */
+async function fetchLoad(origin: string, connections: number, seconds: number, request: (i: number) => { path: string; init?: RequestInit } | null, ok = 200): Promise<Run> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const end = Date.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < end) {
+        const r = request(next++);
+        if (!r) return;
+        const t = performance.now();
+        try {
+          const res = await fetch(`${origin}${r.path}`, r.init);
+          await res.arrayBuffer();
+          if (res.status !== ok) errors++;
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { requests: latencies.length, errors, rps: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99) };
+}
+
 type JsChunk = { src: string; bytes: number; gzip: number };
 type FirstLoadJs = { origin: string; path: string; bytes: number; gzip: number; chunks: JsChunk[] };
 
@@ -245,6 +343,7 @@ async function main() {
   const stored = fs.existsSync(JS_BASELINE_FILE) ? (JSON.parse(fs.readFileSync(JS_BASELINE_FILE, "utf8")) as JsBaseline) : null;
   let productSlugs: string[];
   let cartProductIds: number[];
+  let orderProductIds: number[];
   let jsPage: string;
   try {
     await migrateToLatest(handle);
@@ -262,6 +361,8 @@ async function main() {
       .orderBy("id")
       .execute();
     cartProductIds = buyable.map((r) => r.id);
+    orderProductIds = buyable.filter((_, i) => i % Math.max(1, Math.floor(buyable.length / 30)) === 0).slice(0, 30).map((r) => r.id);
+    await resetOrderData(handle, orderProductIds);
     // The JS figure compares the same page across builds: the stored baseline's, else the first
     // product in stock (a demo product, so a build of an older commit with the demo seed has it).
     const firstInStock = await handle.db.selectFrom("products").select("slug").where("published", "=", 1).where("availability", "=", "in_stock").orderBy("id").executeTakeFirstOrThrow();
@@ -335,16 +436,57 @@ async function main() {
     );
     if (prefillErrors) console.log(`Warning: ${prefillErrors} of ${guestIds.length} first adds failed.`);
 
+    // Place order: one customer through the API (sign-up, confirmed, sign-in, address), cloned.
+    const orderCustomers = await (async () => {
+      const email = `${BENCH_EMAIL}template-${Date.now()}@example.com`;
+      const password = `Bench-${randomInt(1e9)}-pw!`;
+      const json = { ...systemKey, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest" };
+      const signup = await fetch(`${BASE}/api/v2/auth/signup`, { method: "POST", headers: json, body: JSON.stringify({ name: "Bench Customer", email_or_phone: email, password, password_confirmation: password, register_by: "email" }) });
+      if (signup.status !== 200) throw new Error(`bench sign-up answered ${signup.status}: ${await signup.text()}`);
+      const db = await openDatabase({ dialect: "sqlite", file });
+      try {
+        await db.db.updateTable("users").set({ email_verified: 1 }).where("email", "=", email).execute();
+        const login = await fetch(`${BASE}/api/v2/auth/login`, { method: "POST", headers: json, body: JSON.stringify({ login_by: "email", email, password }) });
+        const token = ((await login.json()) as { access_token?: string }).access_token;
+        if (!token) throw new Error(`bench sign-in answered ${login.status}`);
+        const place = await db.db.selectFrom("cities as c").innerJoin("states as s", "s.id", "c.state_id").select(["c.id as city", "s.id as state", "s.country_id as country"]).where("c.name", "=", "Pune").where("s.name", "=", "Maharashtra").executeTakeFirstOrThrow();
+        const address = await fetch(`${BASE}/api/v2/user/shipping/create`, { method: "POST", headers: { ...json, Authorization: `Bearer ${token}` }, body: JSON.stringify({ address: "14 Koregaon Park Lane", country: place.country, state: place.state, city: place.city, postal_code: "411001", phone: "9876543210" }) });
+        if (address.status !== 201) throw new Error(`bench address answered ${address.status}: ${await address.text()}`);
+        return await prepareOrderCustomers(db, email, ORDER_CARTS, orderProductIds);
+      } finally {
+        await db.close();
+      }
+    })();
+    let nextOrder = 0;
+    const placeRequest = () => {
+      const c = orderCustomers[nextOrder++];
+      if (!c) return null;
+      return {
+        path: "/api/v2/checkout/place",
+        init: {
+          method: "POST",
+          headers: { ...systemKey, Authorization: `Bearer ${c.token}`, "Content-Type": "application/json", "X-Requested-With": "XMLHttpRequest", "Idempotency-Key": `bench-${nextOrder}-${randomInt(1e9)}` },
+          body: JSON.stringify({ address_id: c.addressId, shipping_method: "standard", payment_method: "cod" }),
+        },
+      };
+    };
+    const pingRequest = () => ({ path: "/api/v2/ping", init: { headers: systemKey } });
+    // Warm-up of the place route (a few orders) and of the fetch-loop client.
+    await fetchLoad(BASE, ORDER_CONNECTIONS, 1, (i) => (i < 20 ? placeRequest() : null), 201);
+    await fetchLoad(BASE, ORDER_CONNECTIONS, 1, pingRequest);
+
     // All runs alternate in ROUNDS short rounds, and each ratio is the median of the rounds'
     // ratios against its baseline run of the same round: the machine's speed drifts (other
     // tenants of a shared VM), and a drift then spoils one round instead of the result.
-    const runs = { static: [] as Run[], product: [] as Run[], ping: [] as Run[], add: [] as Run[], count: [] as Run[] };
+    const runs = { static: [] as Run[], product: [] as Run[], ping: [] as Run[], add: [] as Run[], count: [] as Run[], ping10: [] as Run[], place: [] as Run[] };
     for (let round = 0; round < ROUNDS; round++) {
       runs.static.push(await load(BASE, staticTraffic, {}, ROUND_SECONDS));
       runs.product.push(await load(BASE, productTraffic, {}, ROUND_SECONDS));
       runs.ping.push(await load(BASE, pingTraffic, systemKey, ROUND_SECONDS));
       runs.add.push(await load(BASE, addTraffic, systemKey, ROUND_SECONDS));
       runs.count.push(await load(BASE, countTraffic, systemKey, ROUND_SECONDS));
+      runs.ping10.push(await fetchLoad(BASE, ORDER_CONNECTIONS, ROUND_SECONDS, pingRequest));
+      runs.place.push(await fetchLoad(BASE, ORDER_CONNECTIONS, ROUND_SECONDS, placeRequest, 201));
     }
     const staticRun = merge(runs.static);
     const productRun = merge(runs.product);
@@ -354,6 +496,9 @@ async function main() {
     const pageRatio = roundRatios(runs.product, runs.static);
     const addRatio = roundRatios(runs.add, runs.ping);
     const countRatio = roundRatios(runs.count, runs.ping);
+    const ping10Run = merge(runs.ping10);
+    const placeRun = merge(runs.place);
+    const placeRatio = roundRatios(runs.place, runs.ping10);
 
     const terms = ["cotton", "curtain", "velvet", "cushion", "jute rug", "linen", "silk", "towel", "sheesham", "block print"];
     const searchTraffic = pathsTraffic(terms.map((t) => `${BASE}/api/v2/products/search?name=${encodeURIComponent(t)}`));
@@ -369,6 +514,8 @@ async function main() {
       ["GET /api/v2/ping (baseline)", pingRun],
       [`POST carts/add (${guestIds.length} carts)`, addRun],
       [`POST cart-count (${guestIds.length} carts)`, countRun],
+      [`GET /api/v2/ping, ${ORDER_CONNECTIONS} conn (fetch)`, ping10Run],
+      [`POST checkout/place, ${ORDER_CONNECTIONS} conn (fetch)`, placeRun],
       ["search endpoint (10 terms)", searchRun],
       ["  same, Cache-Control: no-cache", searchNextRun],
     ] as const;
@@ -387,6 +534,9 @@ async function main() {
     console.log(`carts/add / ping: ${addRatio.ratio.toFixed(2)} (${rounds(addRatio)}), ${addRun.errors} errors (target ≥ 0.50, no errors) ${addOk ? "OK" : "BELOW TARGET"}`);
     console.log(`cart-count / ping: ${countRatio.ratio.toFixed(2)} (${rounds(countRatio)}), ${countRun.errors} errors (target ≥ 0.50, no errors) ${countOk ? "OK" : "BELOW TARGET"}`);
     console.log(`search p95: ${searchRun.p95.toFixed(1)} ms (target < 30 ms) ${searchOk ? "OK" : "ABOVE TARGET"}`);
+    console.log(
+      `checkout/place / ping at ${ORDER_CONNECTIONS} connections: ${placeRatio.ratio.toFixed(3)} (${placeRatio.rounds.map((x) => x.toFixed(3)).join(", ")}), ${placeRun.rps.toFixed(0)} orders/s, p95 ${placeRun.p95.toFixed(1)} ms, ${placeRun.requests} orders of ${ORDER_LINES} lines (COD), ${placeRun.errors} errors`,
+    );
     console.log(`\nfirst-load JS of ${jsPage}: ${kb(js.gzip)} gzip (${kb(js.bytes)} raw, ${js.chunks.length} scripts)`);
     let jsOk = true;
     if (baseline) {
@@ -422,6 +572,7 @@ async function main() {
           cartCountRatio: countRatio,
           search: searchRun,
           searchThroughNext: searchNextRun,
+          placeOrder: { connections: ORDER_CONNECTIONS, lines: ORDER_LINES, preparedCarts: orderCustomers.length, ping: ping10Run, place: placeRun, ratio: placeRatio },
           js: { after: js, baseline, addedGzip: baseline ? js.gzip - baseline.gzip : null },
         },
         null,
