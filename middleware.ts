@@ -22,7 +22,8 @@ export function middleware(request: NextRequest) {
   }
 
   const nonce = btoa(crypto.randomUUID());
-  const csp = pageCsp(nonce, process.env.NODE_ENV !== "production");
+  // Checkout may open Razorpay's payment window (lib/client/razorpay.ts); no other page may.
+  const csp = pageCsp(nonce, process.env.NODE_ENV !== "production", { razorpay: pathname === "/checkout" || pathname.startsWith("/checkout/") });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", csp);

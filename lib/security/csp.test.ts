@@ -12,10 +12,13 @@ describe("Content-Security-Policy", () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(pageCsp("abc123", true)).toContain("'unsafe-eval'");
   });
-  it("per-request pages may open Razorpay's checkout (its frame and its calls), nothing else from outside", () => {
-    const csp = pageCsp("n");
+  it("Razorpay's checkout only where asked (the checkout page): its script, frame, calls and redirect post", () => {
+    expect(pageCsp("abc123")).not.toContain("razorpay");
+    const csp = pageCsp("abc123", false, { razorpay: true });
+    expect(csp).toContain("script-src 'self' 'nonce-abc123' 'strict-dynamic' https://checkout.razorpay.com");
     expect(csp).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
-    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.razorpay\.com https:\/\/lumberjack\.razorpay\.com;/);
-    expect(csp).toContain("default-src 'self'");
+    expect(csp).toMatch(/connect-src 'self' https:\/\/\*\.razorpay\.com/);
+    expect(csp).toMatch(/form-action 'self' https:\/\/api\.razorpay\.com/);
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 });

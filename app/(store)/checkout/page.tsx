@@ -1,52 +1,81 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CheckoutForm } from "@/components/checkout/CheckoutForm";
+import { PayNow } from "@/components/checkout/PayNow";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { formatPaise } from "@/lib/format";
+import { listAddresses, presentAddress } from "@/lib/server/addresses";
 import { requireUser } from "@/lib/server/auth/session";
 import { readCart } from "@/lib/server/cart";
+import { findOrderToPay } from "@/lib/server/order-to-pay";
 
 export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
 
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
 /**
- * /checkout: guests are sent to sign in first (middleware.ts and requireUser), and their cart
- * merges into the customer's there. Placing the order (address, payment) is issue 10; until then
- * this page shows the merged cart the order will be placed from.
+ * /checkout: guests are sent to sign in first (middleware.ts and requireUser) and their cart merges
+ * into the customer's there. The customer chooses the address, shipping and payment and places the
+ * order (components/checkout/CheckoutForm.tsx). /checkout?order=CODE is the spec's Retry Payment
+ * target: it pays that order again and never places a new one.
  */
-export default async function CheckoutPage() {
-  const user = await requireUser("/checkout");
-  const cart = await readCart({ kind: "user", userId: user.id });
+export default async function CheckoutPage({ searchParams }: Props) {
+  const raw = (await searchParams).order;
+  const code = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? "";
+  const user = await requireUser(code ? `/checkout?order=${encodeURIComponent(code)}` : "/checkout");
   return (
     <div className="container-page py-10">
       <Breadcrumb items={[{ name: "Home", href: "/" }, { name: "Cart", href: "/cart" }, { name: "Checkout" }]} />
       <h1 className="mt-4 mb-6 text-3xl text-navy md:text-4xl">Checkout</h1>
-      <div className="max-w-2xl space-y-4 rounded-2xl bg-white p-6 shadow-sm">
-        {cart.lines.length === 0 ? (
-          <p>
-            Your cart is empty. <Link href="/products" className="font-semibold text-saffron-dark hover:underline">Continue shopping</Link>
-          </p>
-        ) : (
-          <>
-            <ul className="divide-y divide-sand text-sm" data-testid="checkout-lines">
-              {cart.lines.map((l) => (
-                <li key={l.id} className="flex justify-between gap-4 py-2">
-                  <span>
-                    {l.name} × {l.quantity}
-                  </span>
-                  <span>{formatPaise(l.lineTotal)}</span>
-                </li>
-              ))}
-            </ul>
-            <p className="flex justify-between font-semibold">
-              <span>Total</span>
-              <span>{formatPaise(cart.totals.total)}</span>
-            </p>
-            <p className="text-sm text-ink/70">Online ordering opens here shortly. To order now, call us or write to us from the contact page.</p>
-            <Link href="/cart" className="font-semibold text-saffron-dark hover:underline">
-              Back to cart
-            </Link>
-          </>
-        )}
-      </div>
+      {code ? <RetryPayment userId={user.id} code={code} /> : <PlaceOrder user={user} />}
     </div>
+  );
+}
+
+async function PlaceOrder({ user }: { user: { id: number; name: string; email: string } }) {
+  const [cart, addresses] = await Promise.all([readCart({ kind: "user", userId: user.id }), listAddresses(user.id)]);
+  if (cart.lines.length === 0) {
+    return (
+      <div className="rounded-2xl bg-white p-8 text-center shadow-sm">
+        <p className="text-lg">Your cart is empty.</p>
+        <Link href="/products" className="btn-primary mt-5">
+          Continue shopping
+        </Link>
+      </div>
+    );
+  }
+  return <CheckoutForm customer={{ id: user.id, name: user.name, email: user.email }} addresses={addresses.map(presentAddress)} />;
+}
+
+async function RetryPayment({ userId, code }: { userId: number; code: string }) {
+  const order = await findOrderToPay(userId, code);
+  return (
+    <section aria-labelledby="retry-title" className="max-w-xl space-y-4 rounded-2xl bg-white p-6 shadow-sm md:p-8">
+      {order.state === "payable" ? (
+        <>
+          <h2 id="retry-title" className="text-2xl">
+            Complete your payment for order {order.code}
+          </h2>
+          <p className="flex justify-between text-lg font-semibold">
+            <span>Order total</span>
+            <span data-testid="retry-total">{formatPaise(order.grandTotal)}</span>
+          </p>
+          <p className="text-sm text-ink/70">Inclusive of all taxes. Pay by UPI, card or netbanking; your order and its items stay the same.</p>
+          <PayNow orderId={order.id} />
+        </>
+      ) : (
+        <>
+          <h2 id="retry-title" className="text-2xl">
+            {order.state === "closed" ? `Order ${order.code}` : "Retry Payment"}
+          </h2>
+          <p role="alert" className="font-medium text-madder">
+            {order.message}
+          </p>
+          <Link href="/purchase-history" className="btn-primary">
+            View Purchase History
+          </Link>
+        </>
+      )}
+    </section>
   );
 }
