@@ -261,7 +261,7 @@ async function main() {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const refused = [...refusals].map(([s, n]) => `${n}×${s}`).join(", ") || "none";
     console.log(
-      `crash test (${POSTGRES ? "postgres" : "sqlite"}): ${kills} kill -9, ${sent} placements sent (${retries} resent after a crash), ${acks.length} acknowledged, ${acks.length - violations.filter((v) => v.startsWith("acknowledged")).length} found, ${orderCount} orders in the database, refused ${refused}, stock checked on ${stockedIds.length} products, ${violations.length} violations, ${seconds} s`,
+      `crash test (${POSTGRES ? "postgres" : "sqlite"}): ${kills} kill -9, ${sent} placements sent (${retries} resends of a cut submit), ${acks.length} acknowledged, ${acks.length - violations.filter((v) => v.startsWith("acknowledged")).length} found, ${orderCount} orders in the database, refused ${refused}, stock checked on ${stockedIds.length} products, ${violations.length} violations, ${seconds} s`,
     );
     for (const v of violations.slice(0, 20)) console.error(`  VIOLATION: ${v}`);
     process.exitCode = violations.length || kills < KILLS ? 1 : 0;
