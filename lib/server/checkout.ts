@@ -1,4 +1,5 @@
 import "server-only";
+import { activeProviderName, type ProviderName } from "./payments";
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import { revalidateTag } from "next/cache";
@@ -60,16 +61,11 @@ export async function codLimitPaise(): Promise<number> {
   return /^\d{1,9}$/.test(raw) ? Number(raw) * 100 : DEFAULT_COD_LIMIT_PAISE;
 }
 
-export type OnlineProvider = "sandbox" | "razorpay";
+export type OnlineProvider = ProviderName;
 
-/**
- * Which provider takes online payments: Razorpay when its three settings are present, else the
- * built-in sandbox unless PAYMENTS_SANDBOX=0, else none. (lib/server/payments/ owns the real
- * choice; this reads the same environment so checkout does not depend on it.)
- */
-export function onlinePaymentProvider(env: NodeJS.ProcessEnv = process.env): OnlineProvider | null {
-  if (env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET) return "razorpay";
-  return env.PAYMENTS_SANDBOX === "0" ? null : "sandbox";
+/** Which provider takes online payments now (lib/server/payments/: Razorpay, else the sandbox when on). */
+export function onlinePaymentProvider(): OnlineProvider | null {
+  return activeProviderName();
 }
 
 /* ---------------------------------------------------------------------------------------------
