@@ -26,6 +26,10 @@ test("a customer pages through Purchase History, cancels a pending order and cla
     deliveredAt: new Date(Date.now() - DAY).toISOString(),
     lines: [{ name: "Handloom bath mat", quantity: 1 }],
   });
+  // Its invoice was issued (a series of its own, so no real serial is taken).
+  await withE2eDb((db) =>
+    db.insertInto("invoices").values({ order_id: delivered.id, number: `E2E/${customer.id}`, financial_year: "E2E", serial: customer.id, issued_at: new Date().toISOString(), pdf: null }).execute(),
+  );
   const stockBefore = await stockOf(product.id);
   const pending = await insertJourneyOrder(customer.id, {
     code: `${tag}PND`,
@@ -52,6 +56,14 @@ test("a customer pages through Purchase History, cancels a pending order and cla
   const invoice = deliveredRow.getByRole("link", { name: /Invoice/ });
   await expect(invoice).toHaveAttribute("href", `/api/v2/invoice/download/${delivered.id}`);
   await expect(invoice).toHaveAttribute("target", "_blank");
+  const opened = page.waitForEvent("popup");
+  await invoice.click();
+  const tab = await opened;
+  await tab.waitForURL(/^blob:/);
+  await tab.close();
+  // A paid order whose invoice is not there: the spec's message.
+  await page.getByRole("link", { name: `Invoice of order ${tag}O9` }).click();
+  await expect(page.getByText("An error occurred while fetching the invoice.")).toBeVisible();
 
   // A real pagination control.
   const pagination = page.getByRole("navigation", { name: "Pagination" });

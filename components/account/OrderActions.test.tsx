@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import toast, { Toaster } from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CancelOrderButton, RefundRequestButton } from "./OrderActions";
+import { CancelOrderButton, InvoiceLink, RefundRequestButton } from "./OrderActions";
 
 const refresh = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
@@ -104,5 +104,38 @@ describe("RefundRequestButton", () => {
     fireEvent.click(screen.getByRole("button", { name: "Send request" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Refunds can be requested only within 7 days of delivery.");
     expect(refresh).not.toHaveBeenCalled();
+  });
+});
+
+describe("InvoiceLink", () => {
+  it("fetches the PDF with the API's headers and shows it in the tab opened at the click", async () => {
+    const tab = { location: { href: "" }, close: vi.fn() };
+    vi.stubGlobal("open", vi.fn(() => tab));
+    URL.createObjectURL = vi.fn(() => "blob:http://localhost/invoice-1");
+    URL.revokeObjectURL = vi.fn();
+    route = () => new Response(new Blob(["%PDF-1.7"], { type: "application/pdf" }), { headers: { "Content-Type": "application/pdf" } });
+    render(<InvoiceLink orderId={12} code="KH-12" />);
+    const link = screen.getByRole("link", { name: "Invoice of order KH-12" });
+    expect(link.getAttribute("target")).toBe("_blank");
+    fireEvent.click(link);
+    await waitFor(() => expect(tab.location.href).toBe("blob:http://localhost/invoice-1"));
+    expect(window.open).toHaveBeenCalledWith("", "_blank");
+    expect(calls).toEqual([{ method: "GET", url: "/api/v2/invoice/download/12", body: undefined, requestedWith: "XMLHttpRequest" }]);
+  });
+
+  it("closes the tab and shows the spec's message when the invoice cannot be fetched", async () => {
+    const tab = { location: { href: "" }, close: vi.fn() };
+    vi.stubGlobal("open", vi.fn(() => tab));
+    route = () => Response.json({ result: false, message: "This order has not been paid yet." }, { status: 409 });
+    render(
+      <>
+        <InvoiceLink orderId={5} code="KH-5" />
+        <Toaster />
+      </>,
+    );
+    fireEvent.click(screen.getByRole("link", { name: "Invoice of order KH-5" }));
+    expect(await screen.findByText("An error occurred while fetching the invoice.")).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    expect(tab.location.href).toBe("");
   });
 });

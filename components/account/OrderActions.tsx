@@ -6,7 +6,7 @@ import toast from "react-hot-toast";
 import { FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { Modal } from "@/components/ui/Modal";
-import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
+import { apiBlob, apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
 import { REFUND_REASON_MAX, refundRequestSchema } from "@/lib/validation/orders";
 
@@ -42,6 +42,42 @@ export function CancelOrderButton({ orderId, code }: { orderId: number; code: st
     >
       {busy ? "Cancelling..." : "Cancel"}
     </button>
+  );
+}
+
+/** Spec §8: the message when the invoice cannot be fetched. */
+export const INVOICE_FAILED = "An error occurred while fetching the invoice.";
+
+/**
+ * Download invoice (Purchase History, paid orders): the API wants the System-Key header, which a
+ * plain link cannot send, so the PDF is fetched and opened in a new tab as a blob (spec §7). The
+ * tab is opened at the click, before the fetch, so pop-up blockers let it through.
+ */
+export function InvoiceLink({ orderId, code }: { orderId: number; code: string }) {
+  const path = `/invoice/download/${orderId}`;
+  return (
+    <a
+      href={`/api/v2${path}`}
+      target="_blank"
+      rel="noopener"
+      aria-label={`Invoice of order ${code}`}
+      className="font-semibold text-saffron-dark underline underline-offset-2"
+      onClick={async (event) => {
+        event.preventDefault();
+        const tab = window.open("", "_blank");
+        try {
+          const url = URL.createObjectURL(await apiBlob(path));
+          if (tab) tab.location.href = url;
+          else window.location.href = url;
+          setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        } catch {
+          tab?.close();
+          toast.error(INVOICE_FAILED);
+        }
+      }}
+    >
+      Invoice
+    </a>
   );
 }
 

@@ -44,6 +44,16 @@ export async function apiRequest<T>(path: string, init: RequestInit = {}): Promi
   return body as T;
 }
 
+/** A file from the API (a PDF), with the same headers as every call; the server's message on failure. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const res = await fetch(`${API_BASE}${path}`, { headers: { "System-Key": systemKey, "X-Requested-With": "XMLHttpRequest" }, credentials: "same-origin" });
+  if (!res.ok) {
+    const err = (await res.json().catch(() => undefined)) as ApiErrorBody | undefined;
+    throw new ApiRequestError(res.status, err?.message ?? `Request failed (${res.status}).`, err);
+  }
+  return res.blob();
+}
+
 export const apiGet = <T>(path: string, signal?: AbortSignal) => apiRequest<T>(path, { signal });
 
 export const apiPost = <T>(path: string, body: unknown, signal?: AbortSignal) =>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
-import { CancelOrderButton } from "@/components/account/OrderActions";
+import { CancelOrderButton, InvoiceLink } from "@/components/account/OrderActions";
 import { Pagination } from "@/components/catalog/Pagination";
 import { paymentTypeLabel } from "@/lib/commerce/orders";
 import { formatDate, formatPaise } from "@/lib/format";
@@ -72,11 +72,7 @@ export default async function PurchaseHistoryPage({ searchParams }: { searchPara
                         <Link href={`/order-details/${o.id}`} className="font-semibold text-saffron-dark underline underline-offset-2">
                           Details<span className="sr-only"> of order {o.code}</span>
                         </Link>
-                        {o.paymentStatus === PAYMENT.paid ? (
-                          <a href={`/api/v2/invoice/download/${o.id}`} target="_blank" rel="noopener" className="font-semibold text-saffron-dark underline underline-offset-2">
-                            Invoice<span className="sr-only"> of order {o.code}</span>
-                          </a>
-                        ) : null}
+                        {o.paymentStatus === PAYMENT.paid ? <InvoiceLink orderId={o.id} code={o.code} /> : null}
                       </div>
                     </td>
                   </tr>
