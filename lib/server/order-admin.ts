@@ -190,6 +190,18 @@ export async function decideRefund(lineId: number, decision: RefundDecision): Pr
     if (Number(updated.numUpdatedRows) !== 1) {
       throw new ApiError(409, line.refund_status ? `A refund that is ${line.refund_status} cannot be marked ${decision}.` : "No refund was requested for this item.");
     }
+    if (decision === REFUND.refunded) {
+      // Every item's money went back: the order's payment status says so (Paid → Refunded).
+      const open = await trx
+        .selectFrom("order_lines")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("order_id", "=", line.order_id)
+        .where((eb) => eb.or([eb("refund_status", "is", null), eb("refund_status", "!=", REFUND.refunded)]))
+        .executeTakeFirstOrThrow();
+      if (Number(open.n) === 0) {
+        await trx.updateTable("orders").set({ payment_status: PAYMENT.refunded, updated_at: new Date().toISOString() }).where("id", "=", line.order_id).where("payment_status", "=", PAYMENT.paid).execute();
+      }
+    }
     return { id: line.id, order_id: line.order_id, refund_status: decision };
   });
 }

@@ -10,7 +10,8 @@ import { noticeMail } from "./mail-templates";
  * after the change they announce has committed (never from inside its transaction), and a
  * failure to send is logged, never undoes the change.
  */
-export type OrderMailKind = "placed" | "paid" | "cancelled" | "shipped";
+/** "expired": cancelled by the store because an online payment did not arrive in time. */
+export type OrderMailKind = "placed" | "paid" | "cancelled" | "expired" | "shipped";
 
 async function orderForMail(orderId: number) {
   const { db } = await getDb();
@@ -33,6 +34,7 @@ const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
   placed: (code) => `Order ${code} placed`,
   paid: (code) => `Payment received for order ${code}`,
   cancelled: (code) => `Order ${code} cancelled`,
+  expired: (code) => `Order ${code} cancelled: payment not received`,
   shipped: (code) => `Order ${code} shipped`,
 };
 
@@ -64,6 +66,11 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
     ],
     paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`, ...(attachments.length ? ["Your GST invoice is attached."] : [])],
     cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`, ...itemsBlock],
+    expired: [
+      `We did not receive the payment for your order ${order.code} in time, so it has been cancelled and its items were released.`,
+      "If money was taken from your account, it will be refunded to you. You are welcome to place the order again.",
+      ...itemsBlock,
+    ],
     shipped: [
       `Your order ${order.code} is on its way.`,
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),

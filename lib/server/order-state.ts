@@ -276,7 +276,12 @@ export async function releaseExpiredOrders(now = new Date(), limit = 100): Promi
   const released: CancelOutcome[] = [];
   for (const { id } of due) {
     try {
-      released.push(await cancelOrder(null, id, "payment_timeout", now));
+      const outcome = await cancelOrder(null, id, "payment_timeout", now);
+      released.push(outcome);
+      // Loaded here, not at the top: the mail module reaches the invoices, which use this one.
+      void import("./order-mail")
+        .then((m) => m.sendOrderMail(outcome.orderId, "expired"))
+        .catch((error: unknown) => console.error(`[orders] expiry mail for ${outcome.code} failed`, error));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

@@ -448,6 +448,21 @@ describe("back office: /admin/orders", () => {
       [false, "Refund Rejected"],
       [true, ""],
     ]);
+    // Some items refunded: the order is still Paid.
+    expect((await orderRow(order.id)).payment_status).toBe("Paid");
+  });
+
+  it("marks the order Refunded once every item's money went back", async () => {
+    const u = await user();
+    const order = await insertOrder(u.id, { delivery_status: "Delivered", payment_status: "Paid", delivered_at: new Date().toISOString(), lines: [{}, {}] });
+    const [a, b] = order.lineIds as [number, number];
+    for (const line of [a, b]) expect((await post(`/order/refund-request/${line}`, { reason: REASON }, as(u))).status).toBe(200);
+    expect((await admin(`/order-lines/${a}/refund`, { decision: "Refunded" })).status).toBe(200);
+    expect((await orderRow(order.id)).payment_status).toBe("Paid");
+    expect((await admin(`/order-lines/${b}/refund`, { decision: "Refunded" })).status).toBe(200);
+    expect((await orderRow(order.id)).payment_status).toBe("Refunded");
+    const list = await api(`/purchase-history`, as(u));
+    expect(list.json.data.find((o: { id: number }) => o.id === order.id)).toMatchObject({ payment_status: "Refunded" });
   });
 });
 

@@ -476,6 +476,7 @@ describe("POST /payments/{provider}/webhook", () => {
 describe("the payment deadline", () => {
   it("an expired order's start is 409 with the spec's message, and its stock is back", async () => {
     const u = await user();
+    const since = Date.now();
     const order = await placeOnlineOrder(u, { stock: 10, quantity: 3 });
     expect(await stockOf(order.product.id)).toBe(7);
     await setDue(order.id, -1);
@@ -484,6 +485,11 @@ describe("the payment deadline", () => {
     expect(res.json).toEqual({ result: false, message: EXPIRED });
     expect(await stockOf(order.product.id)).toBe(10);
     expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Cancelled", payment_status: "Un-Paid", cancel_reason: "payment_timeout" });
+    // The customer is told, once.
+    await settleMail();
+    const expiry = mailsTo(u.email, since).filter((m) => m.subject === `Order ${order.code} cancelled: payment not received`);
+    expect(expiry).toHaveLength(1);
+    expect(expiry[0]?.text).toContain("it has been cancelled and its items were released");
   });
 
   it("a payment arriving after the deadline revives the order when its stock is still there", async () => {
