@@ -307,15 +307,29 @@ describe("GET /invoice/download/{id}", () => {
     }
   });
 
-  it("asks a guest to sign in, and refuses a request without the System-Key", async () => {
+  it("asks a guest to sign in", async () => {
     const owner = await newUser(nextIp());
     const order = await placeOrder(owner, { state: "Delhi" });
     await pay(order);
-    const guest = await api(`/invoice/download/${order.id}`, { ip: nextIp() });
-    expect(guest.status).toBe(401);
-    expect(guest.json).toEqual({ result: false, message: "Please log in to continue." });
-    const noKey = await api(`/invoice/download/${order.id}`, { key: null, cookie: owner.cookie, ip: owner.ip });
-    expect(noKey.status).toBe(403);
+    for (const key of [undefined, null]) {
+      const guest = await api(`/invoice/download/${order.id}`, { key, ip: nextIp() });
+      expect(guest.status).toBe(401);
+      expect(guest.json).toEqual({ result: false, message: "Please log in to continue." });
+    }
+  });
+
+  it("opens from a plain link (a navigation sends no System-Key), for the signed-in owner only", async () => {
+    const owner = await newUser(nextIp());
+    const other = await newUser(nextIp());
+    const order = await placeOrder(owner, { state: "Delhi" });
+    const number = await pay(order);
+    const res = await fetch(`${inject("baseUrl")}/api/v2/invoice/download/${order.id}`, { headers: { Cookie: owner.cookie, "X-Forwarded-For": owner.ip } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    expect(await pdfText(Buffer.from(await res.arrayBuffer()))).toContain(`Invoice no.: ${number}`);
+    const notTheirs = await api(`/invoice/download/${order.id}`, { key: null, cookie: other.cookie, ip: other.ip });
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.json).toEqual(NOT_FOUND);
   });
 });
 

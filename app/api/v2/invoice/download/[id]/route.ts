@@ -10,6 +10,11 @@ const orderParam = z.object({ id: z.string().regex(/^\d{1,10}$/).transform(Numbe
 /**
  * GET /invoice/download/{id}: the GST invoice of one of the caller's paid orders, as a PDF shown
  * in the browser. Another customer's order (or no order) is 404; an unpaid order is 409.
+ *
+ * No System-Key is asked for: Purchase History opens the invoice as a plain link in a new tab,
+ * and a navigation sends no headers. The caller's session (cookie or Bearer) is what admits the
+ * request, and only to the caller's own orders; a read changes nothing, and another site cannot
+ * read the answer (no CORS).
  */
 export const GET = handler<{ id: string }>(
   async (request, params) => {
@@ -26,5 +31,5 @@ export const GET = handler<{ id: string }>(
       },
     });
   },
-  { personal: true },
+  { personal: true, systemKey: false },
 );
