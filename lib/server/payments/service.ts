@@ -58,7 +58,8 @@ export async function sweepExpiredOrders(now = new Date()): Promise<void> {
 
 async function sendPaidMail(outcome: PaidOutcome): Promise<void> {
   if (outcome.kind !== "paid" || !outcome.firstTime) return;
-  await sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => console.error("[payments] paid mail failed", error));
+  // Not awaited: the mail renders the invoice PDF first, and the shopper's redirect need not wait.
+  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => console.error("[payments] paid mail failed", error));
 }
 
 /** Records why a payment attempt failed, unless the order's payment already went through. */
