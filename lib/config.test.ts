@@ -23,14 +23,17 @@ describe("DATABASE_URL", () => {
 });
 
 describe("sandboxPaymentsEnabled", () => {
-  it("is on for a shop not served over https, off for one that is (free payments must not reach a real shop)", () => {
-    expect(sandboxPaymentsEnabled(undefined, undefined)).toBe(true);
-    expect(sandboxPaymentsEnabled(undefined, "http://localhost:3000")).toBe(true);
-    expect(sandboxPaymentsEnabled(undefined, "https://kesarhome.in")).toBe(false);
-    expect(sandboxPaymentsEnabled(undefined, " HTTPS://kesarhome.in")).toBe(false);
+  it("is on only where the demo is: the embedded default database of a shop not served over https", () => {
+    expect(sandboxPaymentsEnabled(undefined, undefined, undefined)).toBe(true);
+    expect(sandboxPaymentsEnabled(undefined, undefined, "http://localhost:3000")).toBe(true);
+    expect(sandboxPaymentsEnabled(undefined, undefined, "https://kesarhome.in")).toBe(false);
+    expect(sandboxPaymentsEnabled(undefined, undefined, " HTTPS://kesarhome.in")).toBe(false);
+    // A shop on its own database (PostgreSQL, or a SQLite file it names) takes no free payments.
+    expect(sandboxPaymentsEnabled(undefined, "postgres://shop@db/shop", "http://10.0.0.5")).toBe(false);
+    expect(sandboxPaymentsEnabled(undefined, "/srv/shop/store.db", undefined)).toBe(false);
   });
   it("follows PAYMENTS_SANDBOX when set", () => {
-    expect(sandboxPaymentsEnabled("1", "https://kesarhome.in")).toBe(true);
-    expect(sandboxPaymentsEnabled("0", "http://localhost:3000")).toBe(false);
+    expect(sandboxPaymentsEnabled("1", "postgres://shop@db/shop", "https://kesarhome.in")).toBe(true);
+    expect(sandboxPaymentsEnabled("0", undefined, "http://localhost:3000")).toBe(false);
   });
 });

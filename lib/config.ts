@@ -99,12 +99,14 @@ export function demoDataEnabled(flag: "0" | "1" | undefined, databaseUrl: string
 }
 
 /**
- * The sandbox provider accepts payments that cost nothing, so a shop served over https (a real
- * deployment) has it off unless PAYMENTS_SANDBOX=1; PAYMENTS_SANDBOX=0 turns it off anywhere.
+ * The sandbox provider accepts payments that cost nothing, so it is on by default only where the
+ * demo is (the embedded default database of a shop not served over https: someone trying the store
+ * on their machine). A shop on its own database or served over https has it off unless
+ * PAYMENTS_SANDBOX=1 (the tests and benchmarks set it); PAYMENTS_SANDBOX=0 turns it off anywhere.
  */
-export function sandboxPaymentsEnabled(flag: "0" | "1" | undefined, siteUrl?: string): boolean {
+export function sandboxPaymentsEnabled(flag: "0" | "1" | undefined, databaseUrl: string | undefined, siteUrl?: string): boolean {
   if (flag) return flag === "1";
-  return !siteUrl?.trim().toLowerCase().startsWith("https://");
+  return demoDataEnabled(undefined, databaseUrl, siteUrl);
 }
 
 let cached: AppConfig | undefined;
@@ -139,7 +141,7 @@ export function getConfig(): AppConfig {
         env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
           ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
           : null,
-      sandboxEnabled: sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.SITE_URL),
+      sandboxEnabled: sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.DATABASE_URL, env.SITE_URL),
       sandboxKeySecret: env.PAYMENTS_SANDBOX_KEY_SECRET ?? null,
       sandboxWebhookSecret: env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? null,
     },

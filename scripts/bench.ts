@@ -28,6 +28,7 @@ import { hashSessionToken } from "../lib/server/auth/hashed-sessions";
 import { openDatabase } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
 import { seedDatabase } from "../lib/seed";
+import { allowOpenOrders } from "./lib/open-orders";
 import { ensureBuild, ROOT, startServer, waitForServer } from "./lib/build";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
@@ -348,6 +349,7 @@ async function main() {
   try {
     await migrateToLatest(handle);
     await seedDatabase(handle, { products: PRODUCTS, log: () => undefined });
+    await allowOpenOrders(handle.db);
     const rows = await handle.db.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").execute();
     productSlugs = rows.map((r) => r.slug);
     console.log(`Catalog: ${rows.length} products (${file})`);
@@ -383,7 +385,7 @@ async function main() {
 
   const env = { ...process.env, DATABASE_URL: file, HOST: "127.0.0.1" };
   await ensureBuild(env);
-  const server = startServer(PORT, env, { quiet: true });
+  const server = startServer(PORT, { ...env, PAYMENTS_SANDBOX: "1" }, { quiet: true });
   // The server's output is read (a full pipe would stall it) and its last lines kept for a failure.
   let serverLog = "";
   const keepLog = (chunk: Buffer) => {

@@ -22,6 +22,7 @@ import { getConfig } from "../lib/config";
 import { openDatabase, type DbHandle } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
 import { seedDatabase } from "../lib/seed";
+import { allowOpenOrders } from "./lib/open-orders";
 import { createTestDatabase, postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, startServer, waitForServer } from "./lib/build";
 
@@ -66,6 +67,7 @@ async function main() {
   try {
     await migrateToLatest(setup);
     await seedDatabase(setup, { log: () => undefined });
+    await allowOpenOrders(setup.db);
     const stocked = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "in_stock").orderBy("id").limit(8).execute();
     const madeToOrder = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "made_to_order").orderBy("id").limit(2).execute();
     await setup.db.updateTable("products").set({ stock_quantity: START_STOCK }).where("id", "in", stocked.map((p) => p.id)).execute();
@@ -85,7 +87,7 @@ async function main() {
     const systemKey = getConfig().systemKey;
     let up = false;
     const start = async () => {
-      server = startServer(port, env, { quiet: true });
+      server = startServer(port, { ...env, PAYMENTS_SANDBOX: "1" }, { quiet: true });
       // A full pipe would stall the server; its output is not needed.
       server.stdout?.resume();
       server.stderr?.resume();

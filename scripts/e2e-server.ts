@@ -28,7 +28,7 @@ async function main() {
   const mail = await startMailReceiver(E2E_MAIL_DIR);
   const uploads = path.join(ROOT, "data", "e2e-uploads");
   fs.rmSync(uploads, { recursive: true, force: true });
-  const child = startServer(port, { ...env, SMTP_URL: mail.url, UPLOADS_DIR: uploads });
+  const child = startServer(port, { ...env, SMTP_URL: mail.url, UPLOADS_DIR: uploads, PAYMENTS_SANDBOX: "1" });
   const stop = () => child.kill("SIGTERM");
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

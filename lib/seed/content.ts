@@ -79,6 +79,7 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "online_payment_timeout_minutes", value: "30" },
   { type: "refund_window_days", value: "7" },
   { type: "invoice_prefix", value: "KH" },
+  { type: "max_open_orders", value: "5" },
   // The seller on GST invoices (lib/server/invoices/data.ts). A demo GSTIN with a valid check character.
   { type: "seller_legal_name", value: BRAND.company },
   { type: "seller_gstin", value: "07AAKFK4821M1Z0" },

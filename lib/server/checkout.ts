@@ -49,6 +49,7 @@ export const CHECKOUT_MESSAGES = {
   unavailable: (name: string) => `${name} is no longer available and was removed from your cart.`,
   couponRemoved: (code: string, why: string) => `Coupon ${code} was removed: ${why}`,
   codOverLimit: (limitPaise: number) => `Cash on Delivery is available on orders up to ${formatPaise(limitPaise)}.`,
+  tooManyOpen: (count: number) => `You already have ${count} orders waiting to be paid or confirmed. Please complete or cancel one of them first.`,
 } as const;
 
 export const SHIPPING_LABELS: Record<ShippingMethod, string> = { standard: "Standard delivery", express: "Express delivery" };
@@ -59,6 +60,18 @@ export const DEFAULT_COD_LIMIT_PAISE = 50_000_00;
 export async function codLimitPaise(): Promise<number> {
   const raw = (await getSiteSettings()).cod_limit?.trim() ?? "";
   return /^\d{1,9}$/.test(raw) ? Number(raw) * 100 : DEFAULT_COD_LIMIT_PAISE;
+}
+
+/** Orders still Pending and Un-Paid that one customer may hold (setting max_open_orders; 0 = no cap). */
+export const DEFAULT_MAX_OPEN_ORDERS = 5;
+
+/**
+ * Every Pending, Un-Paid order holds its stock (a Cash on Delivery order until the shop confirms
+ * or cancels it), so one account scripting orders could hold all of it; the cap stops that.
+ */
+export async function maxOpenOrders(): Promise<number> {
+  const raw = (await getSiteSettings()).max_open_orders?.trim() ?? "";
+  return /^\d{1,4}$/.test(raw) ? Number(raw) : DEFAULT_MAX_OPEN_ORDERS;
 }
 
 export type OnlineProvider = ProviderName;
@@ -252,6 +265,7 @@ type PlaceContext = {
   codLimit: number;
   provider: OnlineProvider | null;
   timeoutMinutes: number;
+  maxOpenOrders: number;
   now: Date;
 };
 
@@ -264,6 +278,16 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
 
   const user = await trx.selectFrom("users").select(["name", "email"]).where("id", "=", c.userId).executeTakeFirst();
   if (!user) throw new ApiError(401, "Please log in to continue.");
+  if (c.maxOpenOrders > 0) {
+    const open = await trx
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", c.userId)
+      .where("delivery_status", "=", DELIVERY.pending)
+      .where("payment_status", "=", PAYMENT.unpaid)
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= c.maxOpenOrders) throw new ApiError(409, CHECKOUT_MESSAGES.tooManyOpen(Number(open.n)));
+  }
   const cart = await trx.selectFrom("carts").select(["id", "coupon_code"]).where("user_id", "=", c.userId).executeTakeFirst();
   if (!cart) throw new ApiError(400, CHECKOUT_MESSAGES.emptyCart);
   const rows = await trx
@@ -464,6 +488,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     zone: delivery.zone,
     pricing: { config, day: indiaToday(now) },
     codLimit: await codLimitPaise(),
+    maxOpenOrders: await maxOpenOrders(),
     provider: onlinePaymentProvider(),
     timeoutMinutes: await paymentTimeoutMinutes(),
     now,

@@ -145,30 +145,42 @@ export type PaidOutcome =
  * Records a successful payment for an order, exactly once however many times the provider (or
  * the customer's browser, or a webhook) reports it: the amount and currency must be the order's,
  * the order goes Un-Paid → Paid (and Pending → Confirmed) by a conditional update, the payment row
- * is marked paid and the GST invoice number is issued, all in one transaction.
+ * is marked paid and the GST invoice number is issued, all in one transaction. On PostgreSQL the
+ * order's row is locked first, so the browser's return and the webhook reporting the same payment
+ * at the same moment take turns (on SQLite, BEGIN IMMEDIATE already makes them).
+ *
+ * A payment for a cancelled order revives it only when the store cancelled it for want of that
+ * payment (the deadline passed), it used no coupon (its discount may have gone to a later order)
+ * and its stock can be taken again; any other cancelled order keeps its cancellation and the
+ * money is marked to be refunded, with no invoice.
  */
 export async function markOrderPaid(orderId: number, report: PaymentReport, now = new Date()): Promise<PaidOutcome> {
   const handle = await getDb();
+  const at = now.toISOString();
   return writeTransaction(handle, async (trx) => {
-    const order = await trx.selectFrom("orders").select(["id", "grand_total", "payment_status", "delivery_status", "payment_type"]).where("id", "=", orderId).executeTakeFirst();
+    if (handle.dialect === "postgres") await sql`select id from orders where id = ${orderId} for update`.execute(trx);
+    const order = await trx
+      .selectFrom("orders")
+      .select(["id", "grand_total", "payment_status", "delivery_status", "payment_type", "cancel_reason", "coupon_code"])
+      .where("id", "=", orderId)
+      .executeTakeFirst();
     if (!order) return { kind: "not_found" } as const;
-    const at = now.toISOString();
     if (report.amount !== order.grand_total || report.currency !== "INR") {
       await trx.updateTable("payments").set({ error: `amount_mismatch: ${report.amount} ${report.currency}`, updated_at: at }).where("order_id", "=", orderId).where("status", "!=", "paid").execute();
       return { kind: "amount_mismatch", orderId } as const;
+    }
+    if (order.delivery_status === DELIVERY.cancelled && order.payment_status === PAYMENT.paid) {
+      // Reported again after it was kept cancelled for a refund: still a refund, still no invoice.
+      return { kind: "refund_due", orderId } as const;
     }
     if (order.payment_status === PAYMENT.paid) {
       const invoiceNumber = await issueInvoice(trx, orderId, now);
       return { kind: "paid", orderId, invoiceNumber, firstTime: false } as const;
     }
     if (order.delivery_status === DELIVERY.cancelled) {
-      // The deadline passed (or the customer cancelled) and then the money arrived: take the
-      // stock again and revive the order, or keep it cancelled and mark the payment for refund.
-      const revived = await retakeStock(trx, orderId);
-      if (!revived) {
-        // Undo any partial retake by failing this attempt, then record the refund in a new step.
-        throw new RetakeFailed();
-      }
+      const revivable = order.cancel_reason === "payment_timeout" && order.coupon_code === null;
+      // A partial retake is undone by failing this transaction; the refund is recorded after.
+      if (!revivable || !(await retakeStock(trx, orderId))) throw new RetakeFailed();
       const updated = await trx
         .updateTable("orders")
         .set({ delivery_status: DELIVERY.confirmed, payment_status: PAYMENT.paid, paid_at: at, confirmed_at: at, cancelled_at: null, cancel_reason: null, updated_at: at })
@@ -177,6 +189,7 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
         .where("payment_status", "=", PAYMENT.unpaid)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new RetakeFailed();
+      await trx.updateTable("order_lines").set({ delivery_status: DELIVERY.confirmed }).where("order_id", "=", orderId).execute();
     } else {
       const updated = await trx
         .updateTable("orders")
@@ -185,6 +198,7 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
           paid_at: at,
           delivery_status: sql<string>`case when delivery_status = ${DELIVERY.pending} then ${DELIVERY.confirmed} else delivery_status end`,
           confirmed_at: sql<string>`coalesce(confirmed_at, ${at})`,
+          payment_due_at: null,
           updated_at: at,
         })
         .where("id", "=", orderId)
@@ -192,8 +206,8 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
         .where("delivery_status", "!=", DELIVERY.cancelled)
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) {
-        // Someone else changed it between our read and this update (another report of the same
-        // payment, or a cancellation): roll back and let the caller ask again.
+        // Someone else changed it between our read and this update (SQLite never gets here; on
+        // PostgreSQL the row lock above prevents it): roll back and let the caller ask again.
         throw new ApiError(409, "The order changed while the payment was being recorded. Please try again.");
       }
     }
@@ -207,16 +221,31 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
     return { kind: "paid", orderId, invoiceNumber, firstTime: true } as const;
   }).catch(async (error: unknown) => {
     if (!(error instanceof RetakeFailed)) throw error;
+    // The money arrived for an order that stays cancelled: it shows Paid (the customer paid) and
+    // its payment is due back. Only while the order is still cancelled and unpaid: a concurrent
+    // report that revived it has already recorded the payment as paid.
     await writeTransaction(handle, async (trx) => {
-      const at = now.toISOString();
-      await trx.updateTable("orders").set({ payment_status: PAYMENT.paid, paid_at: at, updated_at: at }).where("id", "=", orderId).where("payment_status", "=", PAYMENT.unpaid).execute();
+      if (handle.dialect === "postgres") await sql`select id from orders where id = ${orderId} for update`.execute(trx);
+      const marked = await trx
+        .updateTable("orders")
+        .set({ payment_status: PAYMENT.paid, paid_at: at, updated_at: at })
+        .where("id", "=", orderId)
+        .where("delivery_status", "=", DELIVERY.cancelled)
+        .where("payment_status", "=", PAYMENT.unpaid)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) !== 1) return;
       await trx
         .updateTable("payments")
         .set({ status: "refund_due", provider_payment_id: report.providerPaymentId, updated_at: at })
         .where("order_id", "=", orderId)
-        .where("status", "!=", "refund_due")
+        .where("status", "not in", ["paid", "refund_due"])
         .execute();
     });
+    const after = await handle.db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
+    if (after && after.delivery_status !== DELIVERY.cancelled && after.payment_status === PAYMENT.paid) {
+      const invoice = await handle.db.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
+      if (invoice) return { kind: "paid", orderId, invoiceNumber: invoice.number, firstTime: false } as const;
+    }
     return { kind: "refund_due", orderId } as const;
   });
 }

@@ -422,6 +422,27 @@ describe("placing an order", () => {
   });
 });
 
+describe("open orders", () => {
+  it("refuses a sixth order while five are Pending and Un-Paid (they hold stock), and takes it once one is cancelled", async () => {
+    const u = await shopper();
+    const p = await makeProduct({ stock: 9 });
+    const open = [];
+    for (let i = 0; i < 5; i++) open.push(await insertOrder(u.id));
+    await insertOrder(u.id, { delivery_status: "Delivered", payment_status: "Paid" });
+    await addOk(customer(u), p.id, 1);
+    const res = await placeOrder(u, codBody(u));
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({ result: false, message: "You already have 5 orders waiting to be paid or confirmed. Please complete or cancel one of them first." });
+    expect((await stockOf(p.id)).stock_quantity).toBe(9);
+    expect(await linesOf({ userId: u.id })).toHaveLength(1);
+    const cancelled = await api(`/order/cancel/${open[0]!.id}`, { token: u.token, ip: u.ip });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const again = await placeOrder(u, codBody(u));
+    expect(again.status, again.text).toBe(201);
+    expect((await stockOf(p.id)).stock_quantity).toBe(8);
+  });
+});
+
 describe("the last unit and double submits", () => {
   it("20 customers check out the last unit at once: exactly 1 order, 19 clear out-of-stock answers, stock 0", async () => {
     const p = await makeProduct({ stock: 1 });

@@ -521,4 +521,21 @@ describe("the payment deadline", () => {
     expect(await paymentRow(order.id)).toMatchObject({ status: "refund_due" });
     expect(await stockOf(order.product.id)).toBe(0);
   });
+
+  it("paying an order the customer cancelled does not bring it back: it stays Cancelled, its money is due back, no invoice", async () => {
+    const u = await user();
+    const order = await placeOnlineOrder(u, { stock: 10, quantity: 2 });
+    const id = await startOk(u, order);
+    const cancelled = await api(`/order/cancel/${order.id}`, { token: u.token, ip: u.ip });
+    expect(cancelled.status).toBe(200);
+    expect(await stockOf(order.product.id)).toBe(10);
+    const pay = await bank(id, "success");
+    expectLanding(await callback(order.code, pay.json.fields), false, order.code);
+    // Reported again (the webhook, a reload): still a refund, still no invoice.
+    expectLanding(await callback(order.code, pay.json.fields), false, order.code);
+    expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Cancelled", payment_status: "Paid", cancel_reason: "customer" });
+    expect(await paymentRow(order.id)).toMatchObject({ status: "refund_due" });
+    expect(await invoiceOf(order.id)).toBeUndefined();
+    expect(await stockOf(order.product.id)).toBe(10);
+  });
 });

@@ -1,5 +1,5 @@
 import { handleWebhook } from "@/lib/server/payments/service";
-import { errorResponse, handler, MAX_BODY_BYTES } from "../../../_lib/http";
+import { handler, MAX_BODY_BYTES, readBytes } from "../../../_lib/http";
 
 /**
  * POST /payments/{sandbox|razorpay}/webhook: the provider's events. The body is read once, as
@@ -9,9 +9,8 @@ import { errorResponse, handler, MAX_BODY_BYTES } from "../../../_lib/http";
  */
 export const POST = handler<{ provider: string }>(
   async (request, params) => {
-    if (Number(request.headers.get("content-length") ?? "0") > MAX_BODY_BYTES) return errorResponse(413, "Request body is larger than 1 MB.");
-    const rawBody = await request.text();
-    if (rawBody.length > MAX_BODY_BYTES) return errorResponse(413, "Request body is larger than 1 MB.");
+    // Read with a cap as it streams: a chunked body has no Content-Length to refuse it by.
+    const rawBody = new TextDecoder().decode(await readBytes(request, MAX_BODY_BYTES, "Request body is larger than 1 MB."));
     const outcome = await handleWebhook(params.provider, rawBody, request.headers);
     return Response.json({ result: outcome.status < 400, message: outcome.message }, { status: outcome.status });
   },
