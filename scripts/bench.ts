@@ -155,37 +155,10 @@ async function load(origin: string, traffic: Traffic, headers: Record<string, st
     const [requests, errors, p50, p95, p99, micros] = line.split(" ").slice(1).map(Number) as [number, number, number, number, number, number];
     return { requests, errors, rps: requests / (micros / 1e6), p50, p95, p99 };
   }
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
-  const end = Date.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (Date.now() < end) {
-        const { path: target, init = {} } = traffic.request(next++);
-        const t = performance.now();
-        try {
-          const res = await fetch(`${origin}${target}`, { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } });
-          await res.arrayBuffer();
-          if (res.status !== 200) errors++;
-          latencies.push(performance.now() - t);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    requests: latencies.length,
-    errors,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-  };
+  return fetchLoad(origin, CONNECTIONS, seconds, (i) => {
+    const { path: target, init = {} } = traffic.request(i);
+    return { path: target, init: { ...init, headers: { ...headers, ...(init.headers as Record<string, string> | undefined) } } };
+  });
 }
 
 const merge = (runs: Run[]): Run => ({

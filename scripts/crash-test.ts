@@ -17,14 +17,13 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
-import net from "node:net";
 import { getConfig } from "../lib/config";
 import { openDatabase, type DbHandle } from "../lib/db/connection";
 import { migrateToLatest } from "../lib/db/migrate";
 import { seedDatabase } from "../lib/seed";
 import { allowOpenOrders } from "./lib/open-orders";
 import { createTestDatabase, postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
-import { buildIsCurrent, startServer, waitForServer } from "./lib/build";
+import { buildIsCurrent, freePort, startServer, waitForServer } from "./lib/build";
 
 const POSTGRES = process.argv.includes("--postgres");
 const KILLS = Number(process.env.CRASH_KILLS ?? 20);
@@ -34,17 +33,6 @@ const STREAM_SECONDS = Number(process.env.CRASH_SECONDS ?? 150);
 /** Units of each stocked product at the start: enough that the stream rarely empties one. */
 const START_STOCK = 400;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,10 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { ensureBuild, startServer, waitForServer } from "../../scripts/lib/build";
+import { ensureBuild, freePort, startServer, waitForServer } from "../../scripts/lib/build";
 import { getConfig } from "../config";
 import { openDatabase } from "../db/connection";
 import { migrateToLatest } from "../db/migrate";
@@ -25,17 +24,6 @@ declare module "vitest" {
 }
 
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let server: ChildProcess | undefined;
 let database: TestDatabase | undefined;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { addCompileHints } from "./compile-hints";
 
@@ -101,3 +102,16 @@ export async function waitForServer(url: string, timeoutMs = 60_000): Promise<vo
 }
 
 export { ROOT };
+
+/** A TCP port nothing listens on right now, for a throwaway server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
