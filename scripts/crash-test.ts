@@ -142,7 +142,7 @@ async function main() {
 
     // The stream: each client takes the next free customer, fills the cart, places, repeats.
     const acks: Ack[] = [];
-    const refusals = new Map<number, number>();
+    const refusals = new Map<string, number>();
     let sent = 0;
     let retries = 0;
     let stopping = false;
@@ -180,7 +180,8 @@ async function main() {
             if (res.status === 201 || res.status === 200) {
               acks.push({ code: String((res.json.order as { code: string }).code), key, email: c.email });
             } else {
-              refusals.set(res.status, (refusals.get(res.status) ?? 0) + 1);
+              const why = `${res.status} "${String(res.json.message ?? "")}"`;
+              refusals.set(why, (refusals.get(why) ?? 0) + 1);
               if (res.status >= 500) console.error(`place answered ${res.status}: ${res.text}`);
             }
             break;
@@ -249,7 +250,7 @@ async function main() {
       await check.close();
     }
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    const refused = [...refusals].map(([s, n]) => `${n}×${s}`).join(", ") || "none";
+    const refused = [...refusals].map(([why, n]) => `${n}×${why}`).join(", ") || "none";
     console.log(
       `crash test (${POSTGRES ? "postgres" : "sqlite"}): ${kills} kill -9, ${sent} placements sent (${retries} resends of a cut submit), ${acks.length} acknowledged, ${acks.length - violations.filter((v) => v.startsWith("acknowledged")).length} found, ${orderCount} orders in the database, refused ${refused}, stock checked on ${stockedIds.length} products, ${violations.length} violations, ${seconds} s`,
     );

@@ -1,6 +1,7 @@
 /**
  * npm test — every check of the project, in order:
- * lint, types, unit tests, API tests on SQLite, API tests on PostgreSQL, Playwright journeys.
+ * lint, types, unit tests, API tests on SQLite and PostgreSQL (side by side), the kill -9 crash
+ * test on both, Playwright journeys.
  * Without a reachable PostgreSQL the PostgreSQL run is skipped with a plain notice (in CI it fails).
  * Without Chromium the journeys are skipped the same way. Ends with "N passed, N failed, N flaky".
  * A flaky test (failed, then passed on a retry) is not counted as passed and fails the run, in CI
@@ -59,14 +60,33 @@ function vitest(name: string, project: string, env: Record<string, string> = {})
  */
 type SuiteRun = { name: string; project: string; env: Record<string, string> };
 
-function runCaptured(run: SuiteRun): Promise<{ ok: boolean; output: string }> {
+/** Runs a command with its output kept, to print in one piece when it ends. */
+function spawnCaptured(command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(bin("vitest"), vitestArgs(run.project, reportFile(run.name)), { cwd: ROOT, env: { ...process.env, ...run.env, FORCE_COLOR: "1" } });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: "1" } });
     const chunks: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => chunks.push(c));
     child.stderr.on("data", (c: Buffer) => chunks.push(c));
     child.on("close", (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString("utf8") }));
     child.on("error", (error) => resolve({ ok: false, output: String(error) }));
+  });
+}
+
+const runCaptured = (run: SuiteRun) => spawnCaptured(bin("vitest"), vitestArgs(run.project, reportFile(run.name)), run.env);
+
+/**
+ * The kill -9 test (scripts/crash-test.ts) on each database at once, each with its own server:
+ * 10 kills each here (npm run test:crash makes 20). A violation fails the stage.
+ */
+async function crashTests(postgres: boolean) {
+  const runs = [{ name: "crash test (kill -9) on SQLite", args: [] as string[] }];
+  if (postgres) runs.push({ name: "crash test (kill -9) on PostgreSQL", args: ["--postgres"] });
+  const env = { CRASH_KILLS: "10", CRASH_SECONDS: "75" };
+  const results = await Promise.all(runs.map((r) => spawnCaptured(bin("tsx"), [path.join(ROOT, "scripts", "crash-test.ts"), ...r.args], env)));
+  runs.forEach((r, i) => {
+    const result = results[i] as { ok: boolean; output: string };
+    console.log(`\n=== ${r.name} ===\n${result.output.trim()}`);
+    stages.push({ name: r.name, passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1, ok: result.ok });
   });
 }
 
@@ -123,6 +143,7 @@ async function main() {
     );
   }
   await vitestTogether(apiRuns);
+  await crashTests(apiRuns.length > 1);
 
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) {
