@@ -47,6 +47,16 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
+      // The checkout page may open Razorpay's Standard Checkout: its frame may use the Payment
+      // Request API, and its bank pages (3-D Secure, UPI apps) may open windows that report back to
+      // the page that opened them. Later rules override the same header of earlier ones.
+      {
+        source: "/checkout",
+        headers: [
+          { key: "Permissions-Policy", value: 'camera=(), microphone=(), geolocation=(), payment=(self "https://api.razorpay.com")' },
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin-allow-popups" },
+        ],
+      },
       // Versioned by a hash of its paths (components/ui/Icon.tsx), so it can be kept for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
       { source: "/media/:path*", headers: [{ key: "Cache-Control", value: "public, max-age=2592000, stale-while-revalidate=86400" }] },

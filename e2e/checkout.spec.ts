@@ -150,8 +150,12 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
   expect(paiseOf(total)).toBe(orders[0]!.grand_total);
   expect(await cartLineCount(customer.id)).toBe(0);
 
-  // The emptied cart: checkout says so.
-  await page.goto("/checkout");
+  // The emptied cart: checkout says so. Its headers let Razorpay's checkout pay and open its bank
+  // pages; every other page keeps the strict ones.
+  const checkout = await page.goto("/checkout");
+  expect(checkout!.headers()["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  expect(checkout!.headers()["permissions-policy"]).toContain('payment=(self "https://api.razorpay.com")');
+  expect((await page.request.get("/about-us")).headers()["cross-origin-opener-policy"]).toBe("same-origin");
   await expect(page.getByText("Your cart is empty.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Continue shopping" })).toHaveAttribute("href", "/products");
 });
