@@ -1,8 +1,10 @@
 import "server-only";
+import type { Selectable } from "kysely";
 import { paiseInWords } from "../../commerce/amount-in-words";
 import { sameState, stateCodeOf, stateNameOf } from "../../commerce/gstin";
 import { invoiceFigures, type InvoiceLineFigures, type InvoiceTotals } from "../../commerce/invoice-tax";
 import type { Db } from "../../db";
+import type { OrderLinesTable, OrdersTable } from "../../db/schema";
 import { formatDate } from "../../format";
 import type { SiteSettings } from "../settings";
 
@@ -54,40 +56,35 @@ export function sellerFrom(settings: Partial<SiteSettings>): InvoiceData["seller
   };
 }
 
-export type InvoiceOrderRow = {
-  id: number;
-  code: string;
-  created_at: string;
-  shipping_name: string;
-  shipping_address: string;
-  shipping_city: string;
-  shipping_state: string;
-  shipping_country: string;
-  shipping_postal_code: string;
-  shipping_phone: string;
-  billing_name: string | null;
-  billing_address: string | null;
-  billing_city: string | null;
-  billing_state: string | null;
-  billing_postal_code: string | null;
-  billing_phone: string | null;
-  buyer_gstin: string | null;
-  shipping_cost: number;
-  tax: number;
-  grand_total: number;
-};
+/** The order and line columns an invoice is made from (the table types, so they cannot drift). */
+export type InvoiceOrderRow = Pick<
+  Selectable<OrdersTable>,
+  | "id"
+  | "code"
+  | "created_at"
+  | "shipping_name"
+  | "shipping_address"
+  | "shipping_city"
+  | "shipping_state"
+  | "shipping_country"
+  | "shipping_postal_code"
+  | "shipping_phone"
+  | "billing_name"
+  | "billing_address"
+  | "billing_city"
+  | "billing_state"
+  | "billing_postal_code"
+  | "billing_phone"
+  | "buyer_gstin"
+  | "shipping_cost"
+  | "tax"
+  | "grand_total"
+>;
 
-export type InvoiceLineRow = {
-  product_name: string;
-  variation: string | null;
-  hsn_code: string | null;
-  quantity: number;
-  unit_price: number;
-  total: number;
-  discount: number | null;
-  gst_rate: number | null;
-  tax_amount: number | null;
-};
+export type InvoiceLineRow = Pick<
+  Selectable<OrderLinesTable>,
+  "product_name" | "variation" | "hsn_code" | "quantity" | "unit_price" | "total" | "discount" | "gst_rate" | "tax_amount"
+>;
 
 export type InvoiceRow = { id: number; number: string; issued_at: string; pdf: Buffer | Uint8Array | null };
 
