@@ -21,8 +21,12 @@ const nextConfig: NextConfig = {
   // s-maxage for shared caches and browsers rarely revalidate HTML, so the 304s are not worth it.
   // Static assets and optimized images keep their own validators.
   generateEtags: false,
-  // The store's server (scripts/server.ts) compresses, at faster settings than Next's gzip level 6.
-  compress: false,
+  // `npm run build` makes .next/standalone: the server and only the files it needs, which npm start
+  // runs in place and deploy/Dockerfile copies into the image.
+  output: "standalone",
+  // Next's gzip, for a store served on its own (npm start). Behind nginx (deploy/nginx) the proxy asks
+  // for identity and compresses once for everything it caches.
+  compress: true,
   experimental: {
     // Regenerated pages and cached reads live in this process's memory, not under .next/: every
     // server starts from the build and never serves what another process (or database) cached.
@@ -33,6 +37,12 @@ const nextConfig: NextConfig = {
   // pdfkit (GST invoices, lib/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.
   serverExternalPackages: ["pdfkit"],
+  // Found at run time, so the standalone output's file tracing cannot see them: the invoice fonts
+  // (lib/server/invoices/pdf.ts) and pdfkit's font metrics. Invoices are issued by the payment
+  // routes and served by the invoice route, so every server route gets them.
+  outputFileTracingIncludes: {
+    "/**": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "./node_modules/dejavu-fonts-ttf/package.json", "./node_modules/pdfkit/js/data/**"],
+  },
   images: {
     // The demo photos are WebP already; AVIF encoding costs seconds per size on a small machine.
     formats: ["image/webp"],

@@ -12,7 +12,6 @@ const envSchema = z.object({
   SYSTEM_KEY: z.string().min(8).default("furnish-local-system-key"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters.").optional(),
-  API_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//i, "SMTP_URL must start with smtp:// or smtps://.").optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
@@ -41,7 +40,6 @@ export type AppConfig = {
   /** Key of the catalog admin API; the admin API is off when unset. */
   adminKey: string | null;
   /** Seconds the server keeps public API reads in its response cache (scripts/server.ts); 0 = off. */
-  apiCacheSeconds: number;
   database: DatabaseTarget;
   /** Secret for session cookie signatures and code hashes; null = generated once and kept in the database. */
   authSecret: string | null;
@@ -71,8 +69,18 @@ export type PaymentsConfig = {
 
 export const DEFAULT_SQLITE_FILE = "data/store.db";
 
+/**
+ * The folder relative paths in settings (DATABASE_URL, UPLOADS_DIR) are taken from: STORE_ROOT, or
+ * the current folder. Next's standalone server changes into .next/standalone before it loads the
+ * app, so npm start passes the project folder as STORE_ROOT (scripts/start.sh); a container runs
+ * the server from its own folder and needs nothing.
+ */
+export function storeRoot(env: NodeJS.ProcessEnv = process.env): string {
+  return env.STORE_ROOT?.trim() ? path.resolve(/*turbopackIgnore: true*/ env.STORE_ROOT.trim()) : process.cwd();
+}
+
 /** DATABASE_URL: unset → ./data/store.db; postgres:// → PostgreSQL; file: URL or path → SQLite there. */
-export function parseDatabaseUrl(raw: string | undefined, cwd = process.cwd()): DatabaseTarget {
+export function parseDatabaseUrl(raw: string | undefined, cwd = storeRoot()): DatabaseTarget {
   const value = raw?.trim();
   if (!value) return { dialect: "sqlite", file: path.resolve(cwd, DEFAULT_SQLITE_FILE) };
   if (/^postgres(ql)?:\/\//i.test(value)) return { dialect: "postgres", url: value };
@@ -127,7 +135,6 @@ export function getConfig(): AppConfig {
     systemKey: env.SYSTEM_KEY,
     poolMax: env.DATABASE_POOL_MAX,
     adminKey: env.ADMIN_KEY ?? null,
-    apiCacheSeconds: env.API_CACHE_SECONDS,
     database,
     authSecret: env.AUTH_SECRET ?? null,
     smtpUrl: env.SMTP_URL || null,
@@ -135,7 +142,7 @@ export function getConfig(): AppConfig {
     demoData: demoDataEnabled(env.DEMO_DATA, env.DATABASE_URL, env.SITE_URL),
     sessionDays: env.SESSION_DAYS,
     trustedProxies: env.TRUSTED_PROXIES,
-    uploadsDir: env.UPLOADS_DIR ? path.resolve(/*turbopackIgnore: true*/ env.UPLOADS_DIR) : path.join(process.cwd(), "data", "uploads"),
+    uploadsDir: path.resolve(/*turbopackIgnore: true*/ storeRoot(), env.UPLOADS_DIR ?? path.join("data", "uploads")),
     payments: {
       razorpay:
         env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET

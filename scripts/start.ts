@@ -1,14 +1,15 @@
 /**
- * npm start — one command from a fresh clone to a running store:
- * migrate the database DATABASE_URL names; on the embedded default database (or DEMO_DATA=1) load
- * the demo catalog and demo customer when it is empty, elsewhere only the shop's essentials
- * (locations, settings), so no published password lands in a real shop's database; build when
- * there is no build or the sources changed, then serve on PORT (default 3000).
+ * npm start, first half (scripts/start.sh runs it, then execs Next's standalone server) — one
+ * command from a fresh clone to a running store: migrate the database DATABASE_URL names; on the
+ * embedded default database (or DEMO_DATA=1) load the demo catalog and demo customer when it is
+ * empty, elsewhere only the shop's essentials (locations, settings), so no published password
+ * lands in a real shop's database; build when there is no build or the sources changed. Then this
+ * process ends, so it holds no memory while the store runs.
  */
 import { getConfig } from "../lib/config";
 import { openDatabase } from "../lib/db/connection";
 import { DEMO_CUSTOMER, isCatalogEmpty } from "../lib/seed";
-import { ensureBuild, startServer } from "./lib/build";
+import { ensureBuild } from "./lib/build";
 import { prepareDatabase } from "./lib/prepare";
 
 async function main() {
@@ -25,12 +26,6 @@ async function main() {
   }
 
   await ensureBuild(process.env);
-
-  const child = startServer(config.port, process.env);
-  const stop = (signal: NodeJS.Signals) => child.kill(signal);
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
-  child.on("exit", (code) => process.exit(code ?? 0));
 
   console.log(`\nThe store is starting at http://localhost:${config.port}`);
   if (config.demoData) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);

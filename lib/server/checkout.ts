@@ -23,6 +23,7 @@ import { sendOrderMail } from "./order-mail";
 import { DELIVERY, PAYMENT, PAYMENT_TYPE, paymentTimeoutMinutes, releaseExpiredOrders, takeStock, type DeliveryStatus, type PaymentStatus, type PaymentType } from "./order-state";
 import { getSiteSettings } from "./settings";
 import { getShippingConfig } from "./shipping";
+import { log } from "@/lib/server/log";
 
 /**
  * Checkout (issue 10): the summary the checkout page shows, and placing an order.
@@ -455,7 +456,7 @@ function revalidateStock(changed: readonly { slug: string; soldOut: boolean }[])
     // Listings show "Out of stock" only when a product sold out; other sales leave them be.
     if (changed.some((c) => c.soldOut)) revalidateTag(tags.products, { expire: 0 });
   } catch (error) {
-    if (process.env.NEXT_RUNTIME) console.warn("[checkout] cache revalidation skipped", error);
+    if (process.env.NEXT_RUNTIME) log.warn({ err: error }, "cache revalidation skipped after an order");
   }
 }
 
@@ -494,7 +495,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     now,
   };
   // Stock held by unpaid online orders past their deadline goes back first.
-  await releaseExpiredOrders(now).catch((error: unknown) => console.error("[checkout] releasing expired orders failed", error));
+  await releaseExpiredOrders(now).catch((error: unknown) => log.error({ err: error }, "releasing expired orders failed"));
 
   let outcome: Outcome | undefined;
   for (let attempt = 0; !outcome; attempt++) {
@@ -512,7 +513,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
   if (outcome.kind === "refused") throw new ApiError(outcome.status, outcome.message);
   if (!outcome.order.replayed) {
     const orderId = outcome.order.id;
-    void sendOrderMail(orderId, "placed").catch((error: unknown) => console.error("[checkout] order mail failed", error));
+    void sendOrderMail(orderId, "placed").catch((error: unknown) => log.error({ err: error, orderId }, "order placed mail failed"));
     revalidateStock(outcome.stockChanged);
   }
   return outcome.order;

@@ -3,6 +3,7 @@ import type { Transporter } from "nodemailer";
 import { getConfig } from "../config";
 import { getDb } from "../db";
 import { getSiteSettings } from "./settings";
+import { log } from "@/lib/server/log";
 
 /** A file sent with a mail (an order's invoice PDF). */
 export type MailAttachment = { filename: string; content: Buffer; contentType: string };
@@ -58,7 +59,7 @@ async function deliver(compose: (brand: MailBrand) => MailMessage): Promise<Mail
     .insertInto("mail_outbox")
     .values({ to_address: message.to, subject: message.subject, text_body: outboxText(message), html_body: message.html, created_at: new Date().toISOString() })
     .execute();
-  console.log(`\n[mail] To: ${message.to}\n[mail] Subject: ${message.subject}\n${outboxText(message)}\n`);
+  log.info({ mail: { to: message.to, subject: message.subject, text: outboxText(message) } }, "mail kept in the outbox (no SMTP_URL; npm run outbox shows it)");
   return message;
 }
 
@@ -72,7 +73,7 @@ async function deliver(compose: (brand: MailBrand) => MailMessage): Promise<Mail
 export function sendMail(to: string, compose: (brand: MailBrand) => MailMessage): void {
   setImmediate(() => {
     deliver(compose).catch((error: unknown) => {
-      console.error(`[mail] could not send a mail to ${to}:`, error instanceof Error ? error.message : error);
+      log.error({ err: error }, "a mail could not be sent");
     });
   });
 }

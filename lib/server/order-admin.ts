@@ -7,6 +7,7 @@ import { tags } from "./cache-tags";
 import { ApiError } from "./errors";
 import { sendOrderMail, type OrderMailKind } from "./order-mail";
 import { cancelOrder, DELIVERY, markOrderPaid, PAYMENT, PAYMENT_TYPE, restoreStock, type DeliveryStatus } from "./order-state";
+import { log } from "@/lib/server/log";
 
 /**
  * The back office's order changes (app/api/v2/admin/orders): each a conditional update from the
@@ -79,7 +80,7 @@ async function productSlugs(productIds: number[]): Promise<string[]> {
 /** Sends an order mail once the change has committed; a failure is logged and never undoes the change. */
 export function mailAfterCommit(orderId: number, kind: OrderMailKind): void {
   sendOrderMail(orderId, kind).catch((error: unknown) => {
-    console.error(`[mail] order ${orderId} ${kind} mail failed:`, error instanceof Error ? error.message : error);
+    log.error({ err: error, orderId, kind }, "order mail failed");
   });
 }
 

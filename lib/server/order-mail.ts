@@ -4,6 +4,7 @@ import { getDb } from "../db";
 import { invoiceFileName, invoicePdf } from "./invoices";
 import { sendMail, type MailAttachment } from "./mail";
 import { noticeMail } from "./mail-templates";
+import { log } from "@/lib/server/log";
 
 /**
  * The mails an order sends its customer, each with a link to the order's page. They are sent
@@ -44,7 +45,7 @@ async function invoiceAttachment(orderId: number): Promise<MailAttachment[]> {
     const { number, pdf } = await invoicePdf(null, orderId);
     return [{ filename: invoiceFileName(number), content: pdf, contentType: "application/pdf" }];
   } catch (error) {
-    console.error(`[mail] no invoice for order ${orderId}:`, error instanceof Error ? error.message : error);
+    log.error({ err: error, orderId }, "no invoice for the payment mail");
     return [];
   }
 }

@@ -5,6 +5,7 @@ import { getDb, type Db } from "../db";
 import { writeTransaction } from "../db/transaction";
 import { ApiError } from "./errors";
 import { getSiteSettings } from "./settings";
+import { log } from "@/lib/server/log";
 
 /**
  * An order's life after placement, every change a conditional update from the state it must be
@@ -310,7 +311,7 @@ export async function releaseExpiredOrders(now = new Date(), limit = 100): Promi
       // Loaded here, not at the top: the mail module reaches the invoices, which use this one.
       void import("./order-mail")
         .then((m) => m.sendOrderMail(outcome.orderId, "expired"))
-        .catch((error: unknown) => console.error(`[orders] expiry mail for ${outcome.code} failed`, error));
+        .catch((error: unknown) => log.error({ err: error, order: outcome.code }, "payment-expired mail failed"));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

@@ -48,7 +48,7 @@ export function sourceHash(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 export function buildIsCurrent(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return false;
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !fs.existsSync(STANDALONE_SERVER)) return false;
   return fs.existsSync(STAMP) && fs.readFileSync(STAMP, "utf8").trim() === sourceHash(env);
 }
 
@@ -72,15 +72,47 @@ export async function ensureBuild(env: NodeJS.ProcessEnv = process.env, log: (li
   const hash = sourceHash(env);
   await run(["build"], { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
   addCompileHints(path.join(ROOT, ".next"));
+  completeStandalone();
   fs.writeFileSync(STAMP, `${hash}\n`);
   return true;
 }
 
-/** Starts the production server (scripts/server.ts: Next.js behind the store's own HTTP server). */
+/** Next's standalone server, made by `next build` with output: "standalone" (next.config.ts). */
+export const STANDALONE_SERVER = path.join(ROOT, ".next", "standalone", "server.js");
+
+/**
+ * `next build` leaves the browser assets and public/ out of .next/standalone (a CDN or the image
+ * may serve them). To run it in place, as npm start and the tests do, the build's static assets
+ * are copied in and public/ is linked, so media the seed writes later are served too.
+ * deploy/Dockerfile copies both into the image instead.
+ */
+function completeStandalone() {
+  const standalone = path.dirname(STANDALONE_SERVER);
+  if (!fs.existsSync(STANDALONE_SERVER)) throw new Error(`next build made no ${path.relative(ROOT, STANDALONE_SERVER)}: is output: "standalone" set in next.config.ts?`);
+  const staticDir = path.join(standalone, ".next", "static");
+  fs.rmSync(staticDir, { recursive: true, force: true });
+  fs.cpSync(path.join(ROOT, ".next", "static"), staticDir, { recursive: true });
+  const publicLink = path.join(standalone, "public");
+  fs.rmSync(publicLink, { recursive: true, force: true });
+  fs.symlinkSync(path.join("..", "..", "public"), publicLink, "dir");
+}
+
+/**
+ * Starts one instance of the store: Next's standalone server (.next/standalone/server.js) on
+ * `port`. It changes into its own folder, so relative paths in the settings are resolved against
+ * the project folder (STORE_ROOT, lib/config.ts).
+ */
 export function startServer(port: number, env: NodeJS.ProcessEnv, options: { quiet?: boolean } = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "server.ts")], {
+  return spawn(process.execPath, [STANDALONE_SERVER], {
     cwd: ROOT,
-    env: { ...env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), HOST: env.HOST ?? "0.0.0.0" },
+    env: {
+      ...env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      HOSTNAME: env.HOST ?? "0.0.0.0",
+      STORE_ROOT: env.STORE_ROOT ?? ROOT,
+    },
     stdio: options.quiet ? ["ignore", "pipe", "pipe"] : "inherit",
   });
 }

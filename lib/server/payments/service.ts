@@ -10,6 +10,7 @@ import { DELIVERY, markOrderPaid, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, release
 import { getSiteSettings } from "../settings";
 import { activeProviderName, providerByName } from "./index";
 import { ProviderUnavailable, SUCCESSFUL_PAYMENT_STATUSES, type PaymentProvider, type ProviderName } from "./types";
+import { log } from "@/lib/server/log";
 
 /**
  * Online payment of an order, whichever provider takes it (./index.ts):
@@ -52,14 +53,14 @@ export async function sweepExpiredOrders(now = new Date()): Promise<void> {
   try {
     await releaseExpiredOrders(now);
   } catch (error) {
-    console.error("[payments] releasing expired orders failed", error);
+    log.error({ err: error }, "releasing expired orders failed");
   }
 }
 
 async function sendPaidMail(outcome: PaidOutcome): Promise<void> {
   if (outcome.kind !== "paid" || !outcome.firstTime) return;
   // Not awaited: the mail renders the invoice PDF first, and the shopper's redirect need not wait.
-  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => console.error("[payments] paid mail failed", error));
+  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => log.error({ err: error, orderId: outcome.orderId }, "payment received mail failed"));
 }
 
 /** Records why a payment attempt failed, unless the order's payment already went through. */
@@ -130,7 +131,7 @@ async function paymentRowOf(orderId: number, provider: ProviderName, amount: num
 
 function unavailable(error: unknown): never {
   if (error instanceof ProviderUnavailable) {
-    console.error("[payments]", error.message);
+    log.error({ err: error }, "payment provider call failed");
     throw new ApiError(503, PAYMENT_MESSAGES.providerDown);
   }
   throw error;
@@ -171,7 +172,7 @@ export async function startPayment(userId: number, orderId: number, now = new Da
       .createOrder({ amount: order.grand_total, currency: "INR", receipt: order.code.slice(0, 40), notes: { order_code: order.code, order_id: String(order.id) } })
       .catch(unavailable);
     if (created.amount !== order.grand_total || created.currency !== "INR") {
-      console.error(`[payments] ${provider.name} order ${created.id} answered ${created.amount} ${created.currency} for ${order.grand_total} INR`);
+      log.error({ provider: provider.name, providerOrder: created.id, amount: created.amount, currency: created.currency, expected: order.grand_total }, "payment provider answered another amount");
       throw new ApiError(503, PAYMENT_MESSAGES.providerDown);
     }
     // Two starts at once may both create a provider order; only the first one stored is used
@@ -289,7 +290,7 @@ export async function handleCallback(orderCode: string, input: unknown, now = ne
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     // The webhook will still record the payment when the provider confirms it.
-    console.error("[payments]", error.message);
+    log.error({ err: error }, "payment provider call failed");
     return { ok: false, code: order.code };
   }
   if (!reported || reported.order_id !== payment.provider_order_id || !SUCCESSFUL_PAYMENT_STATUSES.has(reported.status)) {
@@ -413,7 +414,7 @@ export async function handleWebhook(providerName: string, rawBody: string, heade
     return outcome;
   } catch (error) {
     await forgetEvent(provider.name, eventId);
-    console.error("[payments] webhook handling failed", error);
+    log.error({ err: error }, "payment webhook handling failed");
     return { status: 503, message: "The event could not be recorded now. Please retry." };
   }
 }

@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/server/errors";
 import { GUEST_ID_PATTERN, ownerQuerySchema } from "@/lib/validation/cart";
 import { parse } from "./http";
 import { rupees } from "./present";
+import { log } from "@/lib/server/log";
 
 /** Spec §6: a change without a session or a guest cookie. */
 export const NO_CART_SESSION = "You need to be logged in or have a guest session to add items to the cart.";
@@ -121,7 +122,7 @@ export async function mergeAtSignIn(request: NextRequest, bodyGuestId: string | 
     await mergeGuestCart(guestId, userId);
     return request.cookies.has(GUEST_COOKIE) ? [clearGuestCookie()] : [];
   } catch (error) {
-    console.error("[cart] merge at sign-in failed", error);
+    log.error({ err: error }, "cart merge at sign-in failed");
     return [];
   }
 }

@@ -5,6 +5,7 @@ import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/server/errors";
+import { requestLog } from "@/lib/server/log";
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -113,7 +114,7 @@ export function handler<P extends Record<string, string | string[]> = Record<str
         const failed = validationFailed(error);
         return errorResponse(422, failed.message, failed.errors);
       }
-      console.error(`[api] ${request.method} ${request.nextUrl.pathname} failed`, error);
+      requestLog(request.headers).error({ err: error, method: request.method, path: request.nextUrl.pathname }, "API request failed");
       return errorResponse(500, "Something went wrong on our side. Please try again.");
     }
   };

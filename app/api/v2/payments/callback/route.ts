@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { readBytes } from "../../_lib/http";
 import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/server/payments/service";
+import { log } from "@/lib/server/log";
 
 /** The fields a provider posts are a few hundred bytes. */
 const MAX_CALLBACK_BYTES = 16 * 1024;
@@ -35,7 +36,7 @@ export async function POST(request: NextRequest): Promise<Response> {
     const outcome = await handleCallback(code, fields ?? {});
     return redirectTo(paymentResponsePath(outcome.ok, outcome.code));
   } catch (error) {
-    console.error("[payments] callback failed", error);
+    log.error({ err: error }, "payment callback failed");
     return redirectTo(paymentResponsePath(false, /^[A-Za-z0-9_-]{1,64}$/.test(code) ? code : null));
   }
 }

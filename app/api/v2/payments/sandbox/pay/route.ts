@@ -3,6 +3,7 @@ import { z } from "zod";
 import { sandboxPay } from "@/lib/server/payments/sandbox-bank";
 import { handleWebhook } from "@/lib/server/payments/service";
 import { handler, readJson } from "../../../_lib/http";
+import { log } from "@/lib/server/log";
 
 const paySchema = z.object({
   provider_order_id: z.string().trim().regex(/^order_[A-Za-z0-9]{14}$/, "Unknown sandbox order."),
@@ -27,10 +28,10 @@ export const POST = handler(
     after(async () => {
       await new Promise((resolve) => setTimeout(resolve, WEBHOOK_DELAY_MS));
       const outcome = await handleWebhook("sandbox", paid.webhook.rawBody, paid.webhook.headers).catch((error: unknown) => {
-        console.error("[payments] sandbox webhook failed", error);
+        log.error({ err: error }, "sandbox webhook failed");
         return null;
       });
-      if (outcome && outcome.status >= 400) console.error(`[payments] sandbox webhook answered ${outcome.status}: ${outcome.message}`);
+      if (outcome && outcome.status >= 400) log.error({ status: outcome.status, message: outcome.message }, "sandbox webhook refused");
     });
     return Response.json({ result: true, payment_id: paid.paymentId, fields: paid.fields });
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardRequest } from "./request-guard";
+import { forwardedFor, guardRequest, REFUSED_ROUTE, refusedTarget } from "./request-guard";
 
 describe("requests the server answers before Next", () => {
   it.each(["/products/%zz", "/%zz", "/category/%zz", "/blog/%zz", "/products/%ED%A0%80", "/products/%C0%AF", "/%E0%80", "/sitemaps/sitemap/%zz.xml", "/api/v2/pages/%zz"])(
@@ -27,5 +27,26 @@ describe("requests the server answers before Next", () => {
       expect(refusal?.headers?.allow).not.toContain(method);
     }
     expect(guardRequest("PROPFIND", "/api/v2/categories")).toBeNull();
+  });
+});
+
+describe("the peer's address in X-Forwarded-For", () => {
+  it("is all a direct client gets counted under, whatever it wrote", () => {
+    expect(forwardedFor("1.2.3.4", "203.0.113.9", 0)).toBe("203.0.113.9");
+    expect(forwardedFor(undefined, "203.0.113.9", 1)).toBe("203.0.113.9");
+  });
+
+  it("ends what a trusted proxy passed on", () => {
+    expect(forwardedFor("198.51.100.7", "10.0.0.2", 1)).toBe("198.51.100.7, 10.0.0.2");
+    expect(forwardedFor(["a", "b"], "10.0.0.2", 2)).toBe("a, b, 10.0.0.2");
+  });
+});
+
+describe("where a refused request is sent", () => {
+  it("keeps the status, the message and whether the API was asked", () => {
+    const target = new URL(refusedTarget({ status: 400, message: "The request path is not valid." }, "/api/v2/pages/%zz"), "http://x");
+    expect(target.pathname).toBe(REFUSED_ROUTE);
+    expect(Object.fromEntries(target.searchParams)).toEqual({ status: "400", api: "1", message: "The request path is not valid." });
+    expect(new URL(refusedTarget({ status: 400, message: "m" }, "/%zz"), "http://x").searchParams.get("api")).toBe("0");
   });
 });

@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import { getDb } from "@/lib/db";
+import { isDraining } from "@/lib/server/lifecycle";
+
+export const dynamic = "force-dynamic";
+
+const TIMEOUT_MS = 2000;
+
+type Check = "ok" | "down";
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(
+      (value) => (clearTimeout(timer), resolve(value)),
+      (error: unknown) => (clearTimeout(timer), reject(error)),
+    );
+  });
+}
+
+async function database(): Promise<Check> {
+  try {
+    const { db } = await within(getDb(), TIMEOUT_MS);
+    await within(sql`select 1`.execute(db), TIMEOUT_MS);
+    return "ok";
+  } catch {
+    return "down";
+  }
+}
+
+/**
+ * GET /api/health: 200 when this instance can serve (its database answers), 503 when it cannot or
+ * when it is shutting down, so nginx, Docker and orchestrators stop sending it work. Answers
+ * within about two seconds, never cached, with no System-Key (a probe has none).
+ */
+export async function GET() {
+  const checks = { database: await database() };
+  const draining = isDraining();
+  const ok = !draining && Object.values(checks).every((c) => c === "ok");
+  return Response.json(
+    { status: ok ? "ok" : draining ? "draining" : "down", ...checks },
+    { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,114 @@
+import type { ChildProcess } from "node:child_process";
+import http from "node:http";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { freePort, startServer, waitForServer } from "../../../../scripts/lib/build";
+
+/** A raw GET (fetch would decode the body and normalize the path). */
+function rawGet(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: number }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString("utf8"), bytes: body.length });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const base = () => inject("baseUrl");
+
+describe("Next's own server, as npm start runs it", () => {
+  it("compresses pages and API answers with gzip when the client takes it, and sends them plain otherwise", async () => {
+    for (const path of ["/about-us", "/api/v2/business-settings"]) {
+      const gzip = await rawGet(base(), path, { "Accept-Encoding": "gzip", "System-Key": inject("systemKey") });
+      const plain = await rawGet(base(), path, { "Accept-Encoding": "identity", "System-Key": inject("systemKey") });
+      expect([gzip.status, plain.status], path).toEqual([200, 200]);
+      expect(gzip.headers["content-encoding"], path).toBe("gzip");
+      expect(plain.headers["content-encoding"], path).toBeUndefined();
+      expect(gzip.bytes).toBeLessThan(plain.bytes / 2);
+    }
+  });
+
+  it("answers a path with broken percent-encoding with 400: JSON under /api/, a page elsewhere, never a 500", async () => {
+    for (const path of ["/api/v2/products/%zz", "/api/v2/pages/%E0%80", "/api/health%C0%AF"]) {
+      const res = await rawGet(base(), path, { "System-Key": inject("systemKey") });
+      expect(res.status, path).toBe(400);
+      expect(res.headers["content-type"], path).toMatch(/application\/json/);
+      expect(JSON.parse(res.body), path).toEqual({ result: false, message: "The request path is not valid." });
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+    for (const path of ["/products/%zz", "/%E0%80", "/blog/%ED%A0%80"]) {
+      const res = await rawGet(base(), path);
+      expect(res.status, path).toBe(400);
+      expect(res.headers["content-type"], path).toMatch(/text\/html/);
+      expect(res.body).toContain("The request path is not valid.");
+    }
+    const post = await rawGet(base(), "/api/v2/carts/%zz", { "Content-Length": "0" }, "POST");
+    expect(post.status).toBe(400);
+  });
+
+  it("answers the * request target (OPTIONS * with 204 and Allow, anything else 400) and TRACE with 405", async () => {
+    const options = await rawGet(base(), "*", {}, "OPTIONS");
+    expect(options.status).toBe(204);
+    expect(options.headers.allow).toContain("GET");
+    expect((await rawGet(base(), "*", {}, "GET")).status).toBe(400);
+    expect((await rawGet(base(), "/", {}, "TRACE")).status).toBe(405);
+  });
+
+  it("reports its health without a System-Key, uncached", async () => {
+    const res = await fetch(`${base()}/api/health`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toMatchObject({ status: "ok", database: "ok" });
+  });
+});
+
+describe("shutdown on SIGTERM", () => {
+  let server: ChildProcess | undefined;
+  afterAll(() => {
+    if (server && server.exitCode === null) server.kill("SIGKILL");
+  });
+
+  it("stops taking connections, finishes the request in flight, then exits", async () => {
+    const port = await freePort();
+    server = startServer(port, { ...process.env, DATABASE_URL: inject("databaseUrl"), HOST: "127.0.0.1", PAYMENTS_SANDBOX: "1" }, { quiet: true });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForServer(`${url}/api/health`);
+    const exited = new Promise<number | null>((resolve) => server?.once("exit", (code) => resolve(code)));
+
+    // A request whose body is still arriving when the signal comes; meanwhile a new connection is tried.
+    const body = JSON.stringify({ email: "shutdown@example.com" });
+    let newConnection: "answered" | "refused" | undefined;
+    const inFlight = new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        { host: "127.0.0.1", port, path: "/api/v2/subscriber-add", method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "System-Key": inject("systemKey"), "X-Requested-With": "XMLHttpRequest" } },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.write(body.slice(0, 5));
+      setTimeout(() => {
+        server?.kill("SIGTERM");
+        setTimeout(() => {
+          fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
+            () => (newConnection = "answered"),
+            () => (newConnection = "refused"),
+          ).finally(() => req.end(body.slice(5)));
+        }, 500);
+      }, 300);
+    });
+
+    const status = await inFlight;
+    expect(newConnection).toBe("refused");
+    expect(status).toBeGreaterThanOrEqual(200);
+    expect(status).toBeLessThan(500);
+    expect(await exited).not.toBeNull();
+  });
+});

@@ -1,0 +1,13 @@
+#!/bin/sh
+# npm start: prepare the store (scripts/start.ts: migrate, demo data on the embedded default,
+# build when the sources changed), then become Next's standalone server. `exec` replaces this
+# shell, so nothing of ours stays in memory beside the server.
+# npm run serve (--no-prepare): the server alone, on the build and database as they are.
+set -e
+cd "$(dirname "$0")/.."
+[ "${1:-}" = "--no-prepare" ] || node_modules/.bin/tsx scripts/start.ts
+# The server changes into .next/standalone: relative paths in the settings stay the project's.
+export STORE_ROOT="${STORE_ROOT:-$(pwd)}"
+export HOSTNAME="${HOST:-0.0.0.0}"
+export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
+exec node .next/standalone/server.js
