@@ -83,8 +83,11 @@ export class S3Storage implements FileStorage {
         endpoint: this.config.endpoint ?? undefined,
         forcePathStyle: this.config.forcePathStyle,
         credentials: this.config.credentials ?? undefined,
-        // An upload is answered after the write; a failed call is retried by the SDK (3 attempts).
         maxAttempts: 3,
+        // Checksums only where S3 requires them: several S3-compatible services refuse the
+        // CRC32 headers the SDK adds by default.
+        requestChecksumCalculation: "WHEN_REQUIRED",
+        responseChecksumValidation: "WHEN_REQUIRED",
       }),
     }));
     return this.client;
