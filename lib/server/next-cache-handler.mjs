@@ -59,24 +59,38 @@ CacheHandler.onCreation(async ({ buildId }) => {
 /** Tags revalidated while Redis was unreachable, replayed once it is back. */
 const missedTags = new Set();
 
-async function replayMissedTags(handler) {
-  const tags = [...missedTags];
-  missedTags.clear();
-  if (tags.length > 0) await handler.revalidateTag(tags);
-}
+/**
+ * How long after a revalidation its tags are revalidated once more. A request that read the
+ * database before the write and stores its page or read after the first revalidation would
+ * otherwise leave the old content in the cache until the next change (up to the revalidate time,
+ * an hour); the second pass removes what such requests stored. Renders take well under this here.
+ */
+export const SECOND_PASS_MS = 5000;
 
 export default class StoreCacheHandler extends CacheHandler {
+  async revalidateTag(tag, durations) {
+    await this.#revalidate(tag, durations);
+    const secondPass = setTimeout(() => void this.#revalidate(tag, durations).catch(() => {}), SECOND_PASS_MS);
+    secondPass.unref?.();
+  }
+
   /**
    * The library ignores a failed revalidation (Redis down), which would let entries written before
    * a change outlive it once Redis is back. This process remembers those tags and revalidates them
    * again as soon as the connection is ready. (While Redis is down nothing is served from it.)
    */
-  async revalidateTag(tag, durations) {
+  async #revalidate(tag, durations) {
     const wasReady = redis?.isReady ?? true;
     await super.revalidateTag(tag, durations);
     if (!redis || (wasReady && redis.isReady)) return;
     const first = missedTags.size === 0;
     for (const t of typeof tag === "string" ? [tag] : tag) missedTags.add(t);
-    if (first) redis.once("ready", () => void replayMissedTags(this).catch(() => {}));
+    if (first) {
+      redis.once("ready", () => {
+        const tags = [...missedTags];
+        missedTags.clear();
+        if (tags.length > 0) void this.#revalidate(tags).catch(() => {});
+      });
+    }
   }
 }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { createClient } from "@redis/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { redisSkipReason, startTestRedis, type TestRedis } from "@/lib/testing/redis-server";
 
 /**
@@ -172,6 +172,31 @@ describe("cache handler without REDIS_URL: this process's memory", () => {
       expect(await a.call("get", PAGE_KEY, getPage)).toBeNull();
     } finally {
       await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});
+
+describe("a request that read the database before a change and stored its page after it", () => {
+  it("loses that page to the second revalidation of the tag, a few seconds later", async () => {
+    vi.useFakeTimers();
+    const saved = process.env.REDIS_URL;
+    delete process.env.REDIS_URL;
+    try {
+      const { default: Handler, SECOND_PASS_MS } = await import("./next-cache-handler.mjs");
+      const handler = new Handler({ dev: false, serverDistDir: buildDir("build-second-pass"), revalidatedTags: [], _requestHeaders: {} } as never);
+      await handler.set(PAGE_KEY, page("<p>Chair 4999</p>", ["product:chair"]) as never, pageCtx as never);
+      await handler.revalidateTag(["product:chair"]);
+      expect(await handler.get(PAGE_KEY, getPage as never)).toBeNull();
+
+      // The render that began before the price change finishes now and stores the old price.
+      await handler.set(PAGE_KEY, page("<p>Chair 4999</p>", ["product:chair"]) as never, pageCtx as never);
+      expect(await handler.get(PAGE_KEY, getPage as never)).not.toBeNull();
+
+      await vi.advanceTimersByTimeAsync(SECOND_PASS_MS);
+      expect(await handler.get(PAGE_KEY, getPage as never)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      if (saved !== undefined) process.env.REDIS_URL = saved;
     }
   });
 });
