@@ -27,12 +27,17 @@ const nextConfig: NextConfig = {
   // Next's gzip, for a store served on its own (npm start). Behind nginx (deploy/nginx) the proxy asks
   // for identity and compresses once for everything it caches.
   compress: true,
-  experimental: {
-    // Regenerated pages and cached reads live in this process's memory, not under .next/: every
-    // server starts from the build and never serves what another process (or database) cached.
-    // Several instances would share a cache handler backed by Redis instead (see README).
-    isrFlushToDisk: false,
-  },
+  // Rendered pages (ISR) and cached reads (lib/server/cache.ts) go through our cache handler, which
+  // picks its store when the server starts: Redis when REDIS_URL is set (shared by every instance,
+  // so revalidateTag() on one reaches all), else an in-process LRU (lib/server/next-cache-handler.mjs).
+  // With a custom handler Next neither reads the pages prerendered by the build nor writes pages
+  // under .next/ (experimental.isrFlushToDisk no longer applies, so it is gone), so a restarted
+  // server never serves the build's pages.
+  cacheHandler: require.resolve("./lib/server/next-cache-handler.mjs"),
+  // No per-instance memory copy in front of the handler: with Redis, an instance must never answer
+  // from its own copy after another instance revalidated a tag. (The in-process store of the
+  // Redis-less mode is the handler's own LRU, sized there.)
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   // pdfkit (GST invoices, lib/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { parseDatabaseUrl, sandboxPaymentsEnabled } from "./config";
+import { describe, expect, it, vi } from "vitest";
+import { parseDatabaseUrl, parseS3Config, sandboxPaymentsEnabled } from "./config";
 
 describe("DATABASE_URL", () => {
   const cwd = "/srv/store";
@@ -35,5 +35,43 @@ describe("sandboxPaymentsEnabled", () => {
   it("follows PAYMENTS_SANDBOX when set", () => {
     expect(sandboxPaymentsEnabled("1", "postgres://shop@db/shop", "https://kesarhome.in")).toBe(true);
     expect(sandboxPaymentsEnabled("0", undefined, "http://localhost:3000")).toBe(false);
+  });
+});
+
+describe("S3_* settings", () => {
+  it("mean the uploads folder while S3_BUCKET is unset", () => {
+    expect(parseS3Config({ S3_REGION: "ap-south-1", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })).toBeNull();
+  });
+  it("name a bucket, with AWS's defaults for what is left out", () => {
+    expect(parseS3Config({ S3_BUCKET: "uploads" })).toEqual({ bucket: "uploads", region: "us-east-1", endpoint: null, credentials: null, forcePathStyle: false });
+    expect(
+      parseS3Config({ S3_BUCKET: "uploads", S3_ENDPOINT: "http://minio:9000/", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s", S3_FORCE_PATH_STYLE: "1", S3_REGION: "auto" }),
+    ).toEqual({ bucket: "uploads", region: "auto", endpoint: "http://minio:9000", credentials: { accessKeyId: "k", secretAccessKey: "s" }, forcePathStyle: true });
+  });
+  it("refuse one key without the other", () => {
+    expect(() => parseS3Config({ S3_BUCKET: "uploads", S3_ACCESS_KEY_ID: "k" })).toThrow(/go together/);
+  });
+});
+
+describe("REDIS_URL", () => {
+  async function configWith(env: Record<string, string | undefined>) {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, env);
+      for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+      vi.resetModules();
+      return (await import("./config")).getConfig();
+    } finally {
+      process.env = saved;
+    }
+  }
+  it("is read when the server starts: unset or blank means no Redis", async () => {
+    expect((await configWith({ REDIS_URL: undefined })).redis).toBeNull();
+    expect((await configWith({ REDIS_URL: " " })).redis).toBeNull();
+    expect((await configWith({ REDIS_URL: "redis://cache:6379/1", REDIS_KEY_PREFIX: undefined })).redis).toEqual({ url: "redis://cache:6379/1", keyPrefix: "furnish" });
+    expect((await configWith({ REDIS_URL: "rediss://u:p@cache:6380", REDIS_KEY_PREFIX: "shop-2" })).redis).toEqual({ url: "rediss://u:p@cache:6380", keyPrefix: "shop-2" });
+  });
+  it("must be a redis:// or rediss:// URL", async () => {
+    await expect(configWith({ REDIS_URL: "http://cache:6379" })).rejects.toThrow(/REDIS_URL must start with redis:\/\//);
   });
 });

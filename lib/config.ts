@@ -25,6 +25,14 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: z.enum(["0", "1"]).optional(),
   PAYMENTS_SANDBOX_KEY_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_KEY_SECRET must be at least 16 characters.").optional(),
   PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_WEBHOOK_SECRET must be at least 16 characters.").optional(),
+  REDIS_URL: z.string().trim().regex(/^(rediss?:\/\/|$)/i, "REDIS_URL must start with redis:// or rediss://.").optional(),
+  REDIS_KEY_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, "REDIS_KEY_PREFIX may hold letters, digits, _ . and - only.").optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().optional(),
+  S3_ENDPOINT: z.string().trim().regex(/^(https?:\/\/|$)/i, "S3_ENDPOINT must start with http:// or https://.").optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).optional(),
 });
 
 export type DatabaseTarget =
@@ -51,11 +59,52 @@ export type AppConfig = {
   sessionDays: number;
   /** Proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
   trustedProxies: number;
-  /** Folder for uploaded files (avatars). */
+  /** Folder for uploaded files (avatars) when no S3 bucket is configured. */
   uploadsDir: string;
+  /**
+   * Redis shared by every instance (REDIS_URL): Next's cache of pages and reads, rate-limit
+   * counters. null = all of that stays in this process's memory or the database (one instance).
+   */
+  redis: { url: string; keyPrefix: string } | null;
+  /** S3-compatible bucket for uploaded files (S3_BUCKET); null = the uploads folder. */
+  s3: S3Config | null;
   /** Online payment providers (lib/server/payments). */
   payments: PaymentsConfig;
 };
+
+export type S3Config = {
+  bucket: string;
+  /** AWS region, or any name an S3-compatible service accepts ("us-east-1" by default). */
+  region: string;
+  /** Endpoint of an S3-compatible service (MinIO, R2, ...); null = AWS S3 itself. */
+  endpoint: string | null;
+  /** Static credentials; null = the AWS SDK's default chain (environment, instance role, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** Address buckets as endpoint/bucket/key instead of bucket.endpoint/key (MinIO needs it). */
+  forcePathStyle: boolean;
+};
+
+/** S3_* variables: a bucket when S3_BUCKET is set, with both keys or neither. */
+export function parseS3Config(env: {
+  S3_BUCKET?: string;
+  S3_REGION?: string;
+  S3_ENDPOINT?: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: "0" | "1";
+}): S3Config | null {
+  if (!env.S3_BUCKET) return null;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error("Invalid environment: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset for the AWS SDK's default credentials).");
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || "us-east-1",
+    endpoint: env.S3_ENDPOINT ? env.S3_ENDPOINT.replace(/\/+$/, "") : null,
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1",
+  };
+}
 
 export type PaymentsConfig = {
   /** Razorpay, when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are all set. */
@@ -143,6 +192,10 @@ export function getConfig(): AppConfig {
     sessionDays: env.SESSION_DAYS,
     trustedProxies: env.TRUSTED_PROXIES,
     uploadsDir: path.resolve(/*turbopackIgnore: true*/ storeRoot(), env.UPLOADS_DIR ?? path.join("data", "uploads")),
+    // Read from the environment of the running server (never inlined at build time), so one build
+    // runs with or without Redis and S3. lib/server/redis-connection.mjs reads the same variables.
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX || "furnish" } : null,
+    s3: parseS3Config(env),
     payments: {
       razorpay:
         env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET

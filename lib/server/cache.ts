@@ -1,31 +1,20 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { unstable_cache } from "next/cache";
-import { getConfig } from "../config";
 
 /** Default freshness of catalog and content reads; writes revalidate their tags at once. */
 export const CATALOG_REVALIDATE_SECONDS = 3600;
 
-let scope: string | undefined;
-/**
- * Reads cached at run time live in this process's memory only (isrFlushToDisk: false in
- * next.config.ts). The reads made while `next build` prerendered were written under
- * .next/cache/fetch-cache, though, and a server falls back to those files for a key its memory
- * lacks. So keys carry the database they were read from: a server started on another
- * DATABASE_URL than the build's never serves the build database's rows.
- */
-function databaseScope(): string {
-  if (!scope) {
-    const target = getConfig().database;
-    scope = createHash("sha256").update(target.dialect === "sqlite" ? target.file : target.url).digest("hex").slice(0, 12);
-  }
-  return scope;
-}
-
 /**
  * Runs a read through the Next.js data cache, keyed by name and arguments and tagged so that
  * revalidateTag() after a write refreshes it and every page that used it.
+ *
+ * Where entries live is the cache handler's choice (lib/server/next-cache-handler.mjs): Redis,
+ * shared by every instance, when REDIS_URL is set; else this process's memory. Keys used to carry
+ * a digest of DATABASE_URL because Next's built-in handler fell back to the reads `next build`
+ * wrote under .next/cache, which came from the build's database; our handler never reads those
+ * files, so a key no longer needs to say which database it was read from. (Stores on different
+ * databases must not share one Redis namespace: give each its own REDIS_KEY_PREFIX.)
  */
 export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>, revalidate = CATALOG_REVALIDATE_SECONDS): Promise<T> {
-  return unstable_cache(read, [databaseScope(), name, JSON.stringify(args)], { tags, revalidate })();
+  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate })();
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { getDb } from "@/lib/db";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, RateLimiterSQLite, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getDb, type DbHandle } from "@/lib/db";
 import { ApiError } from "../errors";
+import { getRedis, redisConfigured, redisKeyPrefix, waitForRedis, type RedisClient } from "../redis";
 
 const MINUTE = 60;
 
@@ -41,33 +42,59 @@ export type LimitRule = keyof typeof LIMIT_RULES;
 
 const TOO_MANY = "Too many attempts. Please try again later.";
 
-type Limiters = Record<LimitRule, RateLimiterAbstract>;
+export type Limiters = Record<LimitRule, RateLimiterAbstract>;
+
+/** Where the counters live: Redis when REDIS_URL is set, else the store's database. */
+export type LimitStore = { kind: "redis"; client: RedisClient; keyPrefix: string } | { kind: "database"; raw: DbHandle["raw"] };
+
+/**
+ * One limiter per rule, in a store every instance of the app shares: Redis when configured (the
+ * counters then cost the database nothing), else the rate_limits table of the store's database
+ * (SQLite or PostgreSQL). A process-local memory limiter takes over when the store cannot be
+ * reached (Redis disconnected, table unreachable), rather than letting every attempt through.
+ */
+export function createLimiters(store: LimitStore): Limiters {
+  const out = {} as Limiters;
+  for (const [name, rule] of Object.entries(LIMIT_RULES) as [LimitRule, (typeof LIMIT_RULES)[LimitRule]][]) {
+    const insuranceLimiter = new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration });
+    if (store.kind === "redis") {
+      out[name] = new RateLimiterRedis({
+        storeClient: store.client,
+        useRedisPackage: true,
+        // Not connected: count in memory at once instead of waiting in the client's offline queue.
+        rejectIfRedisNotReady: true,
+        keyPrefix: `${store.keyPrefix}:rl:${name}`,
+        points: rule.points,
+        duration: rule.duration,
+        insuranceLimiter,
+      });
+      continue;
+    }
+    const { raw } = store;
+    const common = { keyPrefix: name, points: rule.points, duration: rule.duration, tableName: "rate_limits", tableCreated: true };
+    out[name] =
+      raw.dialect === "sqlite"
+        ? new RateLimiterSQLite({ ...common, storeClient: raw.sqlite, storeType: "better-sqlite3", insuranceLimiter })
+        : new RateLimiterPostgres({ ...common, storeClient: raw.pool, storeType: "pool", insuranceLimiter });
+  }
+  return out;
+}
 
 const globalForLimits = globalThis as typeof globalThis & { __storeLimiters?: Promise<Limiters> };
 
-/**
- * One limiter per rule, all in the rate_limits table of the store's database (SQLite or
- * PostgreSQL), so every instance of the app shares the counters. A process-local memory limiter
- * takes over if the table cannot be reached, rather than letting every attempt through.
- */
 async function limiters(): Promise<Limiters> {
   globalForLimits.__storeLimiters ??= (async () => {
-    const { raw } = await getDb();
-    const out = {} as Limiters;
-    for (const [name, rule] of Object.entries(LIMIT_RULES) as [LimitRule, (typeof LIMIT_RULES)[LimitRule]][]) {
-      const common = { keyPrefix: name, points: rule.points, duration: rule.duration, tableName: "rate_limits", tableCreated: true };
-      const insuranceLimiter = new RateLimiterMemory({ keyPrefix: name, points: rule.points, duration: rule.duration });
-      out[name] =
-        raw.dialect === "sqlite"
-          ? new RateLimiterSQLite({ ...common, storeClient: raw.sqlite, storeType: "better-sqlite3", insuranceLimiter })
-          : new RateLimiterPostgres({ ...common, storeClient: raw.pool, storeType: "pool", insuranceLimiter });
-    }
-    return out;
+    if (!redisConfigured()) return createLimiters({ kind: "database", raw: (await getDb()).raw });
+    const client = getRedis();
+    // The first attempts after a start count in Redis, not in the memory insurance, unless Redis
+    // does not answer within a second.
+    await waitForRedis(client, 1000);
+    return createLimiters({ kind: "redis", client, keyPrefix: redisKeyPrefix() });
   })();
   return globalForLimits.__storeLimiters;
 }
 
-/** Keys are digests: the table never holds an email or an address. */
+/** Keys are digests: the table (or Redis) never holds an email or an address. */
 const keyOf = (value: string) => createHash("sha256").update(value.trim().toLowerCase()).digest("base64url");
 
 function tooMany(msBeforeNext: number): ApiError {
