@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { getDb, type DbHandle } from "@/lib/db";
 import { log } from "./log";
 import { releaseExpiredOrders } from "./order-state";
+import { closeRedis } from "./redis";
 import { installRequestGuard } from "./request-guard";
 
 /**
@@ -17,7 +18,8 @@ import { installRequestGuard } from "./request-guard";
  *  - on SIGTERM or SIGINT, reports itself as draining (GET /api/health answers 503, so a load
  *    balancer stops sending it work) and stops the sweep. Next's server meanwhile stops accepting
  *    connections, finishes the requests in flight and exits; on exit the database is closed
- *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended).
+ *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended) and so is
+ *    the Redis connection.
  */
 export const SWEEP_INTERVAL_MS = 60_000;
 
@@ -69,6 +71,7 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
   // 'exit' handlers run synchronously: closing SQLite is synchronous, and ending a pg pool sends
   // each idle connection its Terminate message before the first await.
   process.once("exit", () => {
+    void closeRedis().catch(() => undefined);
     if (!handle) return;
     try {
       if (handle.raw.dialect === "sqlite") handle.raw.sqlite.close();

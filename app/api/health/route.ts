@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { getDb } from "@/lib/db";
 import { isDraining } from "@/lib/server/lifecycle";
+import { pingRedis } from "@/lib/server/redis";
 
 export const dynamic = "force-dynamic";
 
@@ -29,14 +30,16 @@ async function database(): Promise<Check> {
 }
 
 /**
- * GET /api/health: 200 when this instance can serve (its database answers), 503 when it cannot or
+ * GET /api/health: 200 when this instance can serve (its database answers, and Redis when
+ * REDIS_URL is set: without it pages and rate limits would stop being shared), 503 when it cannot or
  * when it is shutting down, so nginx, Docker and orchestrators stop sending it work. Answers
  * within about two seconds, never cached, with no System-Key (a probe has none).
  */
 export async function GET() {
-  const checks = { database: await database() };
+  const [db, redis] = await Promise.all([database(), pingRedis(TIMEOUT_MS)]);
+  const checks = { database: db, redis };
   const draining = isDraining();
-  const ok = !draining && Object.values(checks).every((c) => c === "ok");
+  const ok = !draining && db === "ok" && redis !== "down";
   return Response.json(
     { status: ok ? "ok" : draining ? "draining" : "down", ...checks },
     { status: ok ? 200 : 503, headers: { "Cache-Control": "no-store" } },
