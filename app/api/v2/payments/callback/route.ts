@@ -1,11 +1,12 @@
 import type { NextRequest } from "next/server";
+import { NO_STORE } from "../../_lib/cache-policy";
 import { readBytes } from "../../_lib/http";
 import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/server/payments/service";
 
 /** The fields a provider posts are a few hundred bytes. */
 const MAX_CALLBACK_BYTES = 16 * 1024;
 
-const redirectTo = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+const redirectTo = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": NO_STORE } });
 
 /** application/x-www-form-urlencoded (the checkout's form post) or JSON; anything unreadable is no fields. */
 async function fieldsOf(request: NextRequest): Promise<unknown> {
