@@ -5,7 +5,7 @@ import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/server/errors";
-import { applyCachePolicy, NO_STORE, type CacheKind } from "./cache-policy";
+import { applyCachePolicy, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { estimateDelivery, formatDeliveryDate, INVALID_PIN_MESSAGE, NOT_SERVED_MESSAGE, OUT_OF_STOCK_MESSAGE, type ZoneDays } from "@/lib/commerce/delivery";
 import { shippingConfigFrom, type ShippingMethod } from "@/lib/commerce/shipping";
 import type { Availability } from "@/lib/db/schema";
-import { cacheControlOf } from "../_lib/cache-policy";
+import { cacheControlOf } from "@/lib/api/cache-policy";
 import { api, closeTestDb, testDb, type Json } from "./client";
 
 afterAll(closeTestDb);

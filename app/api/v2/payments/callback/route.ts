@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { NO_STORE } from "../../_lib/cache-policy";
+import { NO_STORE } from "@/lib/api/cache-policy";
 import { readBytes } from "../../_lib/http";
 import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/server/payments/service";
 

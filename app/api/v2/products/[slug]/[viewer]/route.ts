@@ -4,7 +4,7 @@ import { getProductBySlug } from "@/lib/server/catalog";
 import { ApiError } from "@/lib/server/errors";
 import { recordView } from "@/lib/server/recently-viewed";
 import { slugParam } from "@/lib/validation/catalog";
-import { NO_STORE } from "../../../_lib/cache-policy";
+import { NO_STORE } from "@/lib/api/cache-policy";
 import { handler, list, parse } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";
 

@@ -63,6 +63,40 @@ export const CACHE_POLICIES = {
 
 export type CacheKind = keyof typeof CACHE_POLICIES;
 
+/**
+ * Storefront pages that are the same for every visitor, and their kind; next.config.ts headers()
+ * gives them the policy's Cache-Control (Next keeps a Cache-Control set there). Without it, Next
+ * sends `s-maxage=3600, stale-while-revalidate=<a year>` for ISR pages (their in-app revalidate,
+ * which tags cut short; a shared cache cannot be told) and `private, no-store` for the catalog
+ * pages that read their filters from the URL and so render per request.
+ *
+ * Not listed, so Next's own header stays: account, cart, checkout and sign-in pages (per request:
+ * private, no-store), and the CMS pages at /{slug}, which share one route with nothing to tell
+ * them apart from other top-level paths in a header rule (rendered per request, so private).
+ */
+export const PUBLIC_PAGES: readonly { readonly source: string; readonly kind: CacheKind }[] = [
+  // Product cards, prices and stock.
+  ...["/", "/products", "/products/:slug", "/category/:slug", "/search"].map((source) => ({ source, kind: "catalog" as const })),
+  // Articles and the shop's fixed pages.
+  ...[
+    "/blogs",
+    "/blog/:slug",
+    "/about-us",
+    "/contact-us",
+    "/services",
+    "/corporate",
+    "/gifting",
+    "/bulk-deals",
+    "/faqs",
+    "/sitemap",
+    "/shipping-policy",
+    "/warranty-policy",
+    "/return-policy",
+    "/privacy-policy",
+    "/terms-conditions",
+  ].map((source) => ({ source, kind: "content" as const })),
+];
+
 /** Answers about the caller, answers to writes, answers that set a cookie, and every error. */
 export const NO_STORE = "private, no-store";
 
