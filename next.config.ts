@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { cacheControlOf, PUBLIC_PAGES } from "./lib/api/cache-policy";
 import { SITE_CSP } from "./lib/security/csp";
 
 const securityHeaders = [
@@ -72,6 +73,9 @@ const nextConfig: NextConfig = {
           { key: "Cross-Origin-Opener-Policy", value: "same-origin-allow-popups" },
         ],
       },
+      // Pages that are the same for everyone: a shared cache may keep them as briefly as the API
+      // answers they show (lib/api/cache-policy.ts says how long and why).
+      ...PUBLIC_PAGES.map(({ source, kind }) => ({ source, headers: [{ key: "Cache-Control", value: cacheControlOf(kind) }] })),
       // Versioned by a hash of its paths (components/ui/Icon.tsx), so it can be kept for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
       { source: "/media/:path*", headers: [{ key: "Cache-Control", value: "public, max-age=2592000, stale-while-revalidate=86400" }] },

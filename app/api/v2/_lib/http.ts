@@ -5,6 +5,7 @@ import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/server/errors";
+import { applyCachePolicy, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
 import { requestLog } from "@/lib/server/log";
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
@@ -18,9 +19,10 @@ function hasSystemKey(request: Request): boolean {
   return timingSafeEqual(digest(sent), digest(getConfig().systemKey));
 }
 
+/** An error answer: never stored by any cache, whatever headers the error adds (Retry-After, ...). */
 export function errorResponse(status: number, message: string, errors?: Record<string, string[]>, headers?: Record<string, string>): Response {
   const body: ApiErrorBody = errors ? { result: false, message, errors } : { result: false, message };
-  return Response.json(body, { status, headers });
+  return Response.json(body, { status, headers: { ...headers, "Cache-Control": NO_STORE } });
 }
 
 export function zodErrors(error: ZodError): Record<string, string[]> {
@@ -92,13 +94,39 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
 
 type Context<P> = { params: Promise<P> };
 
+export type HandlerOptions = {
+  /** false for callers that cannot hold the System-Key (payment providers); their proof is elsewhere. */
+  systemKey?: boolean;
+} & (
+  | {
+      /**
+       * The answer is about the caller, or signs them in or out. Such answers are `private,
+       * no-store` like every answer without a `cache` kind; the flag says why, and keeps a `cache`
+       * kind off the route.
+       */
+      personal: true;
+      cache?: never;
+    }
+  | {
+      personal?: false;
+      /**
+       * A public read, the same for every caller with the System-Key: its 200s to GET carry the
+       * shared-cache policy of this kind (./cache-policy.ts), Vary: System-Key and a weak ETag.
+       * Without it, every answer is `private, no-store`.
+       */
+      cache?: CacheKind;
+    }
+);
+
 /**
- * Wraps an API v2 handler: checks the System-Key header (403 when missing or wrong) and turns
- * every failure into a JSON answer with a real status code.
+ * Wraps an API v2 handler: checks the System-Key header (403 when missing or wrong), turns
+ * every failure into a JSON answer with a real status code, and gives every answer its
+ * Cache-Control: the route's public policy for a successful public read, otherwise
+ * `private, no-store` (./cache-policy.ts).
  */
 export function handler<P extends Record<string, string | string[]> = Record<string, never>>(
   fn: (request: NextRequest, params: P) => Promise<Response>,
-  options: { systemKey?: boolean; personal?: boolean } = {},
+  options: HandlerOptions = {},
 ) {
   const run = async (request: NextRequest, context: Context<P>): Promise<Response> => {
     try {
@@ -118,13 +146,7 @@ export function handler<P extends Record<string, string | string[]> = Record<str
       return errorResponse(500, "Something went wrong on our side. Please try again.");
     }
   };
-  if (!options.personal) return run;
-  // Answers about the caller (or that sign them in or out) are never stored by a shared cache.
-  return async (request: NextRequest, context: Context<P>): Promise<Response> => {
-    const response = await run(request, context);
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
-  };
+  return async (request: NextRequest, context: Context<P>): Promise<Response> => applyCachePolicy(request, await run(request, context), options.cache);
 }
 
 /** Passes better-auth's Set-Cookie headers (session opened, refreshed or ended) on to the client. */

@@ -14,7 +14,7 @@ describe("API v2 conventions", () => {
     const res = await api("/ping");
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ result: true });
-    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect((await api("/ping", { key: null })).status).toBe(403);
   });
 

@@ -13,4 +13,4 @@ export const GET = handler(async (request) => {
   const { page, per_page } = parse(query, { page: q.get("page") || undefined, per_page: q.get("per_page") || undefined });
   const result = await listBlogs(page, per_page);
   return paginated(result.items.map(blog), meta(result));
-});
+}, { cache: "content" });

@@ -2,4 +2,4 @@ import { listSliders } from "@/lib/server/content";
 import { handler, list } from "../_lib/http";
 import { slider } from "../_lib/present";
 
-export const GET = handler(async () => list((await listSliders()).map(slider)));
+export const GET = handler(async () => list((await listSliders()).map(slider)), { cache: "content" });

@@ -10,4 +10,4 @@ export const GET = handler<{ slug: string }>(async (_request, params) => {
   const post = await getBlogBySlug(slug);
   if (!post) throw new ApiError(404, "No article found");
   return list({ blog: blogDetail(post) });
-});
+}, { cache: "content" });

@@ -9,4 +9,4 @@ export const GET = handler<{ id: string }>(async (_request, params) => {
   const cities = await listCities(id);
   if (!cities) throw new ApiError(404, "State not found.");
   return list(cities);
-});
+}, { cache: "locations" });

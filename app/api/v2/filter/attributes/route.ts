@@ -26,4 +26,4 @@ export const GET = handler(async () => {
     { key: "Advanced", name: "Advanced", param: "advanced_filters", options: options(ADVANCED_OPTIONS) },
   ];
   return list(groups);
-});
+}, { cache: "taxonomy" });

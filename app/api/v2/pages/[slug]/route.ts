@@ -17,4 +17,4 @@ export const GET = handler<{ slug: string }>(async (request, params) => {
   const items = products?.items ?? [];
   const pageMeta = products ? meta(products) : { current_page: 1, last_page: 1, per_page: search.per_page, total: 0 };
   return paginated(items.map(productCard), pageMeta, { page: cmsPage(page) });
-});
+}, { cache: "catalog" });

@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { NO_STORE } from "@/lib/api/cache-policy";
 import { readBytes } from "../../_lib/http";
 import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/server/payments/service";
 import { log } from "@/lib/server/log";
@@ -6,7 +7,7 @@ import { log } from "@/lib/server/log";
 /** The fields a provider posts are a few hundred bytes. */
 const MAX_CALLBACK_BYTES = 16 * 1024;
 
-const redirectTo = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+const redirectTo = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": NO_STORE } });
 
 /** application/x-www-form-urlencoded (the checkout's form post) or JSON; anything unreadable is no fields. */
 async function fieldsOf(request: NextRequest): Promise<unknown> {

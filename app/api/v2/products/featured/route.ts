@@ -2,4 +2,4 @@ import { listFeaturedProducts } from "@/lib/server/catalog";
 import { handler, list } from "../../_lib/http";
 import { productCard } from "../../_lib/present";
 
-export const GET = handler(async () => list((await listFeaturedProducts()).map(productCard)));
+export const GET = handler(async () => list((await listFeaturedProducts()).map(productCard)), { cache: "catalog" });

@@ -9,4 +9,4 @@ export const GET = handler(async (request) => {
   const page = await searchProducts(search);
   if (!page) throw new ApiError(404, "Category not found.");
   return paginated(page.items.map(productCard), meta(page));
-});
+}, { cache: "catalog" });

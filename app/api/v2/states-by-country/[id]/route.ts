@@ -9,4 +9,4 @@ export const GET = handler<{ id: string }>(async (_request, params) => {
   const states = await listStates(id);
   if (!states) throw new ApiError(404, "Country not found.");
   return list(states);
-});
+}, { cache: "locations" });

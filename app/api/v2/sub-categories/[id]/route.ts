@@ -10,4 +10,4 @@ export const GET = handler<{ id: string }>(async (_request, params) => {
   const children = await listSubcategories(id);
   if (!children) throw new ApiError(404, "Category not found.");
   return list(children.map(subcategory));
-});
+}, { cache: "taxonomy" });

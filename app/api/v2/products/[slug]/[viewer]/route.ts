@@ -4,6 +4,7 @@ import { getProductBySlug } from "@/lib/server/catalog";
 import { ApiError } from "@/lib/server/errors";
 import { recordView } from "@/lib/server/recently-viewed";
 import { slugParam } from "@/lib/validation/catalog";
+import { NO_STORE } from "@/lib/api/cache-policy";
 import { handler, list, parse } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";
 
@@ -17,6 +18,9 @@ const params = z.object({
  * GET /products/{slug}/{viewer}: the product. When the viewer is the signed-in customer (the
  * session says so; the number alone proves nothing), the view is recorded for their dashboard's
  * Recently viewed. A number that is not the caller's own records nothing.
+ *
+ * Viewer 0 is the same answer for everyone and is shared ("catalog" policy); any other viewer
+ * number is about a session, so that answer is private and never stored.
  */
 export const GET = handler<{ slug: string; viewer: string }>(async (request, raw) => {
   const { slug, viewer } = parse(params, raw);
@@ -26,7 +30,7 @@ export const GET = handler<{ slug: string; viewer: string }>(async (request, raw
   if (viewer > 0) {
     const identity = await identify(request.headers);
     if (identity && identity.user.id === viewer) await recordView(viewer, slug);
-    response.headers.set("Cache-Control", "private, no-store");
+    response.headers.set("Cache-Control", NO_STORE);
   }
   return response;
-});
+}, { cache: "catalog" });
