@@ -9,7 +9,7 @@ describe("API v2 cache policy", () => {
     expect(worst("catalog")).toBeLessThanOrEqual(60);
     expect(worst("delivery")).toBeLessThanOrEqual(120);
     expect(CACHE_POLICIES.locations.sMaxAge).toBeGreaterThan(CACHE_POLICIES.taxonomy.sMaxAge);
-    expect(cacheControlOf("catalog")).toBe("public, max-age=0, s-maxage=30, stale-while-revalidate=30");
+    expect(cacheControlOf("catalog")).toBe("public, max-age=0, s-maxage=2, stale-while-revalidate=3");
   });
 
   it("makes a public 200 shareable, varying on System-Key, with a weak ETag", async () => {

@@ -29,10 +29,11 @@ export type CachePolicy = {
 export const CACHE_POLICIES = {
   /** /products/search, /products/featured, /products/{slug}/0, /pages/{slug} (a CMS page with its product grid). */
   catalog: {
-    sMaxAge: 30,
-    staleWhileRevalidate: 30,
+    sMaxAge: 2,
+    staleWhileRevalidate: 3,
     why:
-      "Shows prices, stock and names, which a merchant changes through the admin API; the app shows the change at once, a shared cache within a minute at most. " +
+      "Shows prices, stock and names, which a merchant changes through the admin API; the app shows the change at once, and a shopper behind nginx or a CDN must see it within 5 seconds too. " +
+      "Two seconds still let a shared cache answer a busy product page's burst (nginx's proxy_cache_lock sends one request to the app per URL, and refreshes in the background). " +
       "Search and filter URLs are mostly distinct (type-ahead), so a longer life would buy few hits for a longer stale window.",
   },
   /** /delivery-check?pin=…&product=… */
