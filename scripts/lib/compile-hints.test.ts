@@ -9,7 +9,7 @@ let dir = "";
 function makeBuild(files: Record<string, string>) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "hints-"));
   fs.mkdirSync(path.join(dir, "static", "chunks"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles: ["static/chunks/react.js"], polyfillFiles: ["static/chunks/poly.js"] }));
+  fs.writeFileSync(path.join(dir, "build-manifest.json"), JSON.stringify({ rootMainFiles: Object.keys(files).filter((f) => !/page|poly|css|map/.test(f)), polyfillFiles: ["static/chunks/poly.js"] }));
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
 }
 
@@ -20,15 +20,15 @@ afterEach(() => {
 });
 
 describe("compile hints for the framework chunks", () => {
-  it("marks every script chunk once, but not the legacy polyfills or the styles", () => {
+  it("marks the framework chunks once, and nothing else: not page chunks, polyfills or styles", () => {
     makeBuild({ "static/chunks/react.js": "a()", "static/chunks/page.js": "b()", "static/chunks/poly.js": "p()", "static/chunks/site.css": "a{}" });
-    expect(addCompileHints(dir)).toEqual(["static/chunks/page.js", "static/chunks/react.js"]);
+    expect(addCompileHints(dir)).toEqual(["static/chunks/react.js"]);
     expect(read("static/chunks/react.js")).toBe(`${COMPILE_HINT}\na()`);
-    expect(read("static/chunks/page.js")).toBe(`${COMPILE_HINT}\nb()`);
+    expect(read("static/chunks/page.js")).toBe("b()");
     expect(read("static/chunks/poly.js")).toBe("p()");
     expect(read("static/chunks/site.css")).toBe("a{}");
     expect(addCompileHints(dir)).toEqual([]);
-    expect(read("static/chunks/page.js")).toBe(`${COMPILE_HINT}\nb()`);
+    expect(read("static/chunks/react.js")).toBe(`${COMPILE_HINT}\na()`);
   });
 
   it("moves source maps down by the added line", () => {
@@ -45,8 +45,12 @@ describe("compile hints for the framework chunks", () => {
     expect(JSON.parse(read("static/chunks/b.js.map")).sections[0].offset.line).toBe(1);
   });
 
-  it("does nothing without a build", () => {
+  it("fails loudly when the build names no framework chunk, or there is no build", () => {
+    makeBuild({ "static/chunks/page.js": "b()" });
+    expect(() => addCompileHints(dir)).toThrow(/names no framework chunk/);
+    expect(read("static/chunks/page.js")).toBe("b()");
+    fs.rmSync(dir, { recursive: true, force: true });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "hints-"));
-    expect(addCompileHints(dir)).toEqual([]);
+    expect(() => addCompileHints(dir)).toThrow(/run next build first/);
   });
 });

@@ -9,30 +9,25 @@ import path from "node:path";
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
 
 /**
- * Marks the browser's JavaScript chunks for eager compilation: the framework chunks every page
- * runs at start-up (React DOM, the App Router, the Turbopack runtime) and the store's own client
- * chunks, which run as soon as they arrive too. Without it, a phone spent most of the first
- * script task parsing and compiling React lazily on the main thread (a 490 ms task at 4× CPU
- * slowdown became 127 ms; see README "Measurements"). Legacy polyfills (`nomodule`, never run by
- * browsers that read the hint) are left alone. Idempotent; keeps any source map in step with the
- * line it adds. Returns the files it changed, relative to `distDir`.
+ * Marks the framework chunks for eager compilation: the ones every page runs at start-up (React
+ * DOM, the App Router, the Turbopack runtime), which the build manifest lists as rootMainFiles.
+ * Without it, a phone spent most of the first script task parsing and compiling React lazily on
+ * the main thread (see README "Measurements"). Page chunks, the store's own client code and the
+ * legacy polyfills are left alone. Throws when the manifest names no framework chunk (a Next
+ * upgrade that renamed it must not silently drop the hints). Idempotent; keeps any source map in
+ * step with the line it adds. Returns the files it changed, relative to `distDir`.
  */
 export function addCompileHints(distDir: string): string[] {
   const manifestFile = path.join(distDir, "build-manifest.json");
-  const chunkDir = path.join(distDir, "static", "chunks");
-  if (!fs.existsSync(manifestFile) || !fs.existsSync(chunkDir)) return [];
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { polyfillFiles?: unknown };
-  const polyfills = new Set(Array.isArray(manifest.polyfillFiles) ? manifest.polyfillFiles : []);
-  const files = fs
-    .readdirSync(chunkDir)
-    .filter((name) => name.endsWith(".js"))
-    .map((name) => `static/chunks/${name}`)
-    .filter((rel) => !polyfills.has(rel))
-    .sort();
+  if (!fs.existsSync(manifestFile)) throw new Error(`Compile hints: no ${manifestFile}; run next build first.`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { rootMainFiles?: unknown };
+  const framework = (Array.isArray(manifest.rootMainFiles) ? manifest.rootMainFiles : []).filter(
+    (rel): rel is string => typeof rel === "string" && rel.startsWith("static/chunks/") && rel.endsWith(".js") && fs.existsSync(path.join(distDir, rel)),
+  );
+  if (framework.length === 0) throw new Error(`Compile hints: ${manifestFile} names no framework chunk (rootMainFiles); the build's layout changed.`);
   const changed: string[] = [];
-  for (const rel of files) {
+  for (const rel of [...framework].sort()) {
     const file = path.join(distDir, rel);
-    if (!fs.existsSync(file)) continue;
     const source = fs.readFileSync(file, "utf8");
     if (source.startsWith(COMPILE_HINT)) continue;
     fs.writeFileSync(file, `${COMPILE_HINT}\n${source}`);
