@@ -32,6 +32,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Two instances behind nginx (deploy/topology.test.ts): its own PostgreSQL database, Redis and nginx.
+          name: "topology",
+          include: ["deploy/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
