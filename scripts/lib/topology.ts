@@ -159,6 +159,9 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
   if (missing) throw new Error(`The native topology needs ${missing}.`);
   const count = options.instances ?? 2;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-topology-"));
+  // nginx's workers drop to an unprivileged user when nginx is started by root: they must be
+  // able to reach their cache below this folder.
+  fs.chmodSync(dir, 0o755);
   const cleanups: (() => Promise<void> | void)[] = [() => fs.rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
