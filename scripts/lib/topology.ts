@@ -12,7 +12,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "../../lib/config";
-import { openDatabase } from "../../lib/db/connection";
+import { openDatabase, type DbHandle } from "../../lib/db/connection";
 import { postgresReachable } from "../../lib/testing/databases";
 import { ensureBuild, freePort, ROOT, startServer, waitForServer } from "./build";
 import { nginxBinary, writeNativeNginxConfig } from "./nginx-config";
@@ -54,6 +54,8 @@ export type TopologyOptions = {
   /** Extra environment for the instances. */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** Runs on the prepared database before the instances start (settings they cache, test data). */
+  prepare?: (handle: DbHandle) => Promise<void>;
 };
 
 /** What is missing to start the topology here, or null when everything is installed. */
@@ -183,6 +185,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const handle = await openDatabase({ dialect: "postgres", url: database.url });
     try {
       await prepareDatabase(handle, { demoData: true, log });
+      await options.prepare?.(handle);
     } finally {
       await handle.close();
     }
