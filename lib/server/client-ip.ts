@@ -1,8 +1,9 @@
 /**
  * The client's address as rate limits see it.
  *
- * The store's server (scripts/server.ts) always appends the address of the peer it accepted the
- * connection from to X-Forwarded-For, after whatever the peer sent. With TRUSTED_PROXIES=n (nginx
+ * The store's request guard (lib/server/request-guard.ts) always appends the address of the peer
+ * the server accepted the connection from to X-Forwarded-For, after whatever the peer sent (Next
+ * itself only sets the header when it is missing). With TRUSTED_PROXIES=n (nginx
  * or a load balancer in front, each appending its own peer), the client is the entry n places
  * before that last one; everything further left was written by the client and is never trusted.
  * IPv6 addresses count per /64, the block one subscriber usually holds.
