@@ -1,7 +1,7 @@
 /**
  * npm test — every check of the project, in order:
  * lint, types, unit tests, API tests on SQLite and PostgreSQL (side by side), the kill -9 crash
- * test on both, Playwright journeys.
+ * test on both, two instances behind nginx (deploy/topology.test.ts), Playwright journeys.
  * Without a reachable PostgreSQL the PostgreSQL run is skipped with a plain notice (in CI it fails).
  * Without Chromium the journeys are skipped the same way. Ends with "N passed, N failed, N flaky".
  * A flaky test (failed, then passed on a retry) is not counted as passed and fails the run, in CI
@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
+import { missingTools } from "./lib/topology";
 import { playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
@@ -144,6 +145,12 @@ async function main() {
   }
   await vitestTogether(apiRuns);
   await crashTests(apiRuns.length > 1);
+
+  // Two instances on one PostgreSQL and one Redis behind nginx (deploy/topology.test.ts).
+  const missingTopology = missingTools();
+  if (missingTopology) skip("two instances behind nginx", `${missingTopology}: the two-instance test is SKIPPED.`, CI);
+  else if (apiRuns.length < 2) skip("two instances behind nginx", "No PostgreSQL: the two-instance test is SKIPPED.", CI);
+  else vitest("two instances behind nginx (PostgreSQL, Redis)", "topology");
 
   const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
   if (fs.existsSync(chromium)) {
