@@ -1,35 +1,67 @@
-import { defineConfig, devices } from "@playwright/test";
+import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
+import { BASE_URL, DEPLOYED_BASE_URL, E2E_PORT, TAG } from "./e2e/target";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * Journeys run in Debian's Chromium (Playwright cannot download its own browser here).
+ *
+ * Two ways to run them:
+ * - Without E2E_BASE_URL: Playwright starts the e2e server (scripts/e2e-server.ts: fresh SQLite
+ *   database with the demo catalog, production build) on E2E_PORT, and every journey runs.
+ * - With E2E_BASE_URL (QA against a deployed store, or CI through nginx): nothing is started, every
+ *   journey runs against that URL, and the @db journeys (which need the e2e server's database or
+ *   mail folder) are skipped, saying so (e2e/fixtures.ts). `--grep @readonly` keeps to the
+ *   journeys that store nothing, safe on a live store.
+ *
+ * Projects: "desktop" (1280 px) runs every journey; "phone" (390 px, touch, mobile viewport) runs
+ * the @readonly ones, leaving out those that pin a desktop width themselves (@desktop).
+ */
+const reporters: ReporterDescription[] = [
+  ["list"],
+  // scripts/test.ts reads the counts from this file.
+  ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["json"] as ReporterDescription] : []),
+  // The run's artifact: every journey, with the trace, screenshots and video of each failure.
+  // PLAYWRIGHT_HTML_OUTPUT_DIR moves it.
+  ["html", { outputFolder: "playwright-report", open: "never" }],
+];
 
-/** Journeys run in Debian's Chromium (Playwright cannot download its own browser here). */
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+};
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  reporter: reporters,
   use: {
-    baseURL,
+    baseURL: BASE_URL,
     trace: "retain-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-    },
+    screenshot: "only-on-failure",
+    launchOptions: chromium,
   },
   projects: [
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "phone",
+      grep: new RegExp(TAG.readonly),
+      grepInvert: new RegExp(TAG.desktop),
+      // An Android phone in Chrome, 390 px wide (the width the layout is designed for).
+      use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, channel: undefined },
+    },
   ],
-  webServer: {
-    command: `npx tsx scripts/e2e-server.ts`,
-    // Any answer counts as ready; 403 (no System-Key) is one Playwright accepts.
-    url: `${baseURL}/api/v2/categories`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 600_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
-  },
+  webServer: DEPLOYED_BASE_URL
+    ? undefined
+    : {
+        command: `npx tsx scripts/e2e-server.ts`,
+        // Any answer counts as ready; 403 (no System-Key) is one Playwright accepts.
+        url: `${BASE_URL}/api/v2/categories`,
+        reuseExistingServer: !process.env.CI,
+        timeout: 600_000,
+        stdout: "pipe",
+        stderr: "pipe",
+        env: { E2E_PORT: String(E2E_PORT) },
+      },
 });

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { codeIn, waitForMail } from "../lib/testing/mail-receiver";
 import { E2E_MAIL_DIR } from "../scripts/lib/build";
 import { createCustomer, signIn, withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 async function addressRows(userId: number) {
   return withE2eDb((db) =>
@@ -32,7 +32,7 @@ async function fillAddress(page: Page, a: { address: string; state: string; city
   await modal.getByLabel("Phone").fill(a.phone);
 }
 
-test("the dashboard shows the customer's own figures, coupons with Copy, and the default address", async ({ page, context }) => {
+test("the dashboard shows the customer's own figures, coupons with Copy, and the default address", { tag: TAG.db }, async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const customer = await createCustomer("Ishaan Verma");
   const now = new Date().toISOString();
@@ -103,7 +103,7 @@ test("the dashboard shows the customer's own figures, coupons with Copy, and the
   await expect(page.getByText("411001 - Pune, Maharashtra, India")).toBeVisible();
 });
 
-test("add, edit, make default and delete an address through the cascade", async ({ page }) => {
+test("add, edit, make default and delete an address through the cascade", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Jyoti Bansal");
   await signIn(page, customer, "/login?redirect=%2Fprofile");
   page.on("dialog", (dialog) => void dialog.accept());
@@ -174,7 +174,7 @@ test("add, edit, make default and delete an address through the cascade", async 
   await expect(page.getByRole("dialog", { name: "New Address" })).toBeHidden();
 });
 
-test("update the profile: name, phone, photo and password", async ({ page }) => {
+test("update the profile: name, phone, photo and password", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Kabir Malhotra");
   await signIn(page, customer, "/login?redirect=%2Fprofile");
   const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 160, g: 86, b: 26 } } }).png().toBuffer();
@@ -212,7 +212,7 @@ test("update the profile: name, phone, photo and password", async ({ page }) => 
   await expect(page.getByTestId("account-link")).toHaveAccessibleName("My account, Kabir S. Malhotra");
 });
 
-test("change the email with a code sent to the new address", async ({ page }) => {
+test("change the email with a code sent to the new address", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Lata Desai");
   const next = `moved-${Date.now().toString(36)}@example.com`;
   await signIn(page, customer, "/login?redirect=%2Fprofile");
@@ -233,7 +233,7 @@ test("change the email with a code sent to the new address", async ({ page }) =>
   await waitForMail(E2E_MAIL_DIR, customer.email, { since, subject: /email address was changed/ });
 });
 
-test("download my data gives a JSON file of the account", async ({ page }) => {
+test("download my data gives a JSON file of the account", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Mohan Pillai");
   await signIn(page, customer, "/login?redirect=%2Fprofile");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download my data" }).click()]);
@@ -243,7 +243,7 @@ test("download my data gives a JSON file of the account", async ({ page }) => {
   expect(Array.isArray(data.addresses) && Array.isArray(data.orders)).toBe(true);
 });
 
-test("delete the account: personal data goes, the customer is signed out", async ({ page }) => {
+test("delete the account: personal data goes, the customer is signed out", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Nandini Ghosh");
   await signIn(page, customer, "/login?redirect=%2Fprofile");
   await page.getByRole("button", { name: "Delete my account" }).click();
@@ -266,7 +266,7 @@ test("delete the account: personal data goes, the customer is signed out", async
   await expect(page.locator("#login-error")).toHaveText("Invalid email or password.");
 });
 
-test("a signed-in customer's product visits show under Recently viewed", async ({ page }) => {
+test("a signed-in customer's product visits show under Recently viewed", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer();
   const product = await withE2eDb((db) => db.selectFrom("products").select(["slug", "name"]).where("published", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow());
   await signIn(page, customer);
@@ -277,7 +277,7 @@ test("a signed-in customer's product visits show under Recently viewed", async (
   await expect(page.getByRole("region", { name: "Recently viewed" }).getByText(product.name)).toBeVisible();
 });
 
-test("purchase history lists the customer's own orders; another customer's order is not found", async ({ page }) => {
+test("purchase history lists the customer's own orders; another customer's order is not found", { tag: TAG.db }, async ({ page }) => {
   const [customer, other] = [await createCustomer("Pooja Nair"), await createCustomer("Someone Else")];
   const now = new Date().toISOString();
   const ids = await withE2eDb(async (db) => {
@@ -336,7 +336,7 @@ test("purchase history lists the customer's own orders; another customer's order
 
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
-  test("the account menu slides in and closes on a press outside it", async ({ page }) => {
+  test("the account menu slides in and closes on a press outside it", { tag: TAG.db }, async ({ page }) => {
     const customer = await createCustomer("Om Prakash");
     await signIn(page, customer, "/login?redirect=%2Fdashboard");
     await expect(page.getByRole("complementary", { name: "Account menu" })).toBeHidden();
@@ -350,7 +350,7 @@ test.describe("at 390 px", () => {
 });
 
 for (const path of ["/dashboard", "/profile"]) {
-  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+  test(`no serious accessibility violations on ${path}`, { tag: TAG.db }, async ({ page }) => {
     const customer = await createCustomer();
     await signIn(page, customer, `/login?redirect=${encodeURIComponent(path)}`);
     const results = await new AxeBuilder({ page }).analyze();

@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { codeIn, resetTokenIn, waitForMail } from "../lib/testing/mail-receiver";
 import { E2E_MAIL_DIR } from "../scripts/lib/build";
 import { createCustomer, signIn, withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 const emailBox = (page: Page) => page.getByRole("textbox", { name: "Email", exact: true });
 
-test("register: Create an account, then log in with it", async ({ page }) => {
+test("register: Create an account, then log in with it", { tag: TAG.db }, async ({ page }) => {
   const email = `new-${Date.now().toString(36)}@example.com`;
   await page.goto("/registration");
   await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
@@ -59,7 +59,7 @@ test("register: Create an account, then log in with it", async ({ page }) => {
   await expect(page.getByText("Logged in successfully")).toBeVisible();
 });
 
-test("a guest is sent from /dashboard to /login and back there after signing in with the password", async ({ page }) => {
+test("a guest is sent from /dashboard to /login and back there after signing in with the password", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Farhan Qureshi");
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
@@ -89,7 +89,7 @@ test("a guest is sent from /dashboard to /login and back there after signing in 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a redirect to another site after sign-in is refused and lands on the home page", async ({ page }) => {
+test("a redirect to another site after sign-in is refused and lands on the home page", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer();
   await page.goto("/login?redirect=%2F%2Fevil.example%2Fsteal");
   await emailBox(page).fill(customer.email);
@@ -99,7 +99,7 @@ test("a redirect to another site after sign-in is refused and lands on the home 
   expect(new URL(page.url()).host).toBe(new URL(test.info().project.use.baseURL as string).host);
 });
 
-test("signing in with a code read from the mail", async ({ page }) => {
+test("signing in with a code read from the mail", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Gurpreet Kaur");
   await page.goto("/login?redirect=%2Fprofile");
   await page.getByRole("button", { name: "Login with OTP" }).click();
@@ -125,7 +125,7 @@ test("signing in with a code read from the mail", async ({ page }) => {
   await expect(page.getByText("Logged in successfully")).toBeVisible();
 });
 
-test("forgot and reset password: the mailed link sets a new password", async ({ page }) => {
+test("forgot and reset password: the mailed link sets a new password", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Harini Rao");
   await page.goto("/login");
   await page.getByRole("button", { name: "Forgot password?" }).click();
@@ -162,7 +162,7 @@ test("forgot and reset password: the mailed link sets a new password", async ({ 
   await expect(page.getByText("This reset link is invalid or has expired. Please request a new one.")).toBeVisible();
 });
 
-test("the reset screen without a token says so, and /forgot-password sends a link on its own page", async ({ page }) => {
+test("the reset screen without a token says so, and /forgot-password sends a link on its own page", { tag: TAG.db }, async ({ page }) => {
   await page.goto("/reset-password");
   await expect(page.getByText("Invalid or missing token.")).toBeVisible();
   const customer = await createCustomer();
@@ -172,7 +172,7 @@ test("the reset screen without a token says so, and /forgot-password sends a lin
   await expect(page.getByText("Password reset link has been sent to your email.").first()).toBeVisible();
 });
 
-test("log out ends the session and says so", async ({ page }) => {
+test("log out ends the session and says so", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer();
   await signIn(page, customer, "/login?redirect=%2Fdashboard");
   await page.getByRole("complementary", { name: "Account menu" }).getByRole("button", { name: "Log Out" }).click();
@@ -183,7 +183,7 @@ test("log out ends the session and says so", async ({ page }) => {
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
 
-test("sign-in pages carry a nonce-based Content-Security-Policy that every script obeys", async ({ page }) => {
+test("sign-in pages carry a nonce-based Content-Security-Policy that every script obeys", { tag: TAG.readonly }, async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   const response = await page.goto("/login");
@@ -208,7 +208,7 @@ test("sign-in pages carry a nonce-based Content-Security-Policy that every scrip
 });
 
 for (const path of ["/login", "/registration"]) {
-  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+  test(`no serious accessibility violations on ${path}`, { tag: TAG.readonly }, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

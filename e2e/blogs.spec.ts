@@ -1,26 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import path from "node:path";
-import { openDatabase } from "../lib/db/connection";
-import { ROOT } from "../scripts/lib/build";
+import { storeApi } from "./api";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 /** Cards per page of /blogs (three rows of three). */
 const PER_PAGE = 9;
 
-/** The published posts of the seeded database, newest first, as the blog list orders them. */
-async function seededPosts() {
-  const handle = await openDatabase({ dialect: "sqlite", file: path.join(ROOT, "data", "e2e.db") });
-  try {
-    return await handle.db
-      .selectFrom("blogs")
-      .select(["id", "title", "slug", "meta_title"])
-      .where("published", "=", 1)
-      .orderBy("published_at", "desc")
-      .orderBy("id", "desc")
-      .execute();
-  } finally {
-    await handle.close();
-  }
-}
+/** The store's published posts, newest first, as the blog list orders them. */
+const publishedPosts = () => storeApi.blogs();
 
 /** Every JSON-LD object on the page, arrays flattened. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
@@ -31,8 +16,8 @@ async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
   });
 }
 
-test("the blog list shows every published post with READ MORE", async ({ page }) => {
-  const posts = await seededPosts();
+test("the blog list shows every published post with READ MORE", { tag: TAG.readonly }, async ({ page }) => {
+  const posts = await publishedPosts();
   expect(posts.length).toBeGreaterThan(0);
   const pages = Math.ceil(posts.length / PER_PAGE);
   for (let n = 1; n <= pages; n++) {
@@ -53,23 +38,24 @@ test("the blog list shows every published post with READ MORE", async ({ page })
   expect(list).toBeDefined();
 });
 
-test("READ MORE opens the post", async ({ page }) => {
-  const [first] = await seededPosts();
-  if (!first) throw new Error("no seeded posts");
+test("READ MORE opens the post", { tag: TAG.readonly }, async ({ page }) => {
+  const [first] = await publishedPosts();
+  if (!first) throw new Error("the store has no published post");
   await page.goto("/blogs");
   await page.getByRole("article", { name: first.title }).getByRole("link", { name: "READ MORE" }).click();
   await expect(page).toHaveURL(new RegExp(`/blog/${first.slug}$`));
   await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
 });
 
-test("a post shows its title, breadcrumb, Latest Posts and BlogPosting data", async ({ page }) => {
-  const posts = await seededPosts();
+test("a post shows its title, breadcrumb, Latest Posts and BlogPosting data", { tag: TAG.readonly }, async ({ page }) => {
+  const posts = await publishedPosts();
   const post = posts[posts.length > 1 ? 1 : 0];
-  if (!post) throw new Error("no seeded posts");
+  if (!post) throw new Error("the store has no published post");
   const response = await page.goto(`/blog/${post.slug}`);
   expect(response?.status()).toBe(200);
 
-  await expect(page).toHaveTitle(post.meta_title || post.title);
+  const { meta_title } = await storeApi.blog(post.slug);
+  await expect(page).toHaveTitle(meta_title || post.title);
   await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
   const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(breadcrumb).toHaveText(new RegExp(`^\\s*Home\\s*>\\s*Blog\\s*>\\s*${post.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*$`));
@@ -98,7 +84,7 @@ test("a post shows its title, breadcrumb, Latest Posts and BlogPosting data", as
   }
 });
 
-test("an unknown post answers 404", async ({ page }) => {
+test("an unknown post answers 404", { tag: TAG.readonly }, async ({ page }) => {
   const response = await page.goto("/blog/no-such-post");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No article found" })).toBeVisible();

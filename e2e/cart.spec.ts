@@ -1,23 +1,18 @@
-import { expect, test, type Page } from "@playwright/test";
+import { storeApi } from "./api";
 import { createCustomer, signIn, withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
-/** Two in-stock products with room in stock, the first at ₹1,000 or more (FLAT150's minimum). */
+/**
+ * Two in-stock products with room in stock, the first at ₹1,000 or more (FLAT150's minimum), the
+ * store's oldest first, read through the API; prices in paise.
+ */
 async function twoProducts() {
-  return withE2eDb(async (db) => {
-    const rows = await db
-      .selectFrom("products")
-      .select(["id", "slug", "name", "price"])
-      .where("published", "=", 1)
-      .where("availability", "=", "in_stock")
-      .where("stock_quantity", ">=", 20)
-      .where("price", ">=", 100000)
-      .where("price", "<=", 500000)
-      .orderBy("id")
-      .limit(2)
-      .execute();
-    if (rows.length < 2) throw new Error("the demo catalog needs two stocked products between ₹1,000 and ₹5,000");
-    return rows as [(typeof rows)[0], (typeof rows)[0]];
-  });
+  const rows = (await storeApi.products())
+    .filter((p) => p.availability === "in_stock" && p.stock_quantity >= 20 && p.main_price >= 1000 && p.main_price <= 5000)
+    .slice(0, 2)
+    .map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: Math.round(p.main_price * 100) }));
+  if (rows.length < 2) throw new Error("the demo catalog needs two stocked products between ₹1,000 and ₹5,000");
+  return rows as [(typeof rows)[0], (typeof rows)[0]];
 }
 
 const rupees = (paise: number) => {
@@ -40,7 +35,7 @@ async function cartLines(userId: number) {
   );
 }
 
-test("a guest adds two products, changes a quantity, applies coupons, signs in and finds the merged cart", async ({ page, context }) => {
+test("a guest adds two products, changes a quantity, applies coupons, signs in and finds the merged cart", { tag: TAG.db }, async ({ page, context }) => {
   const [a, b] = await twoProducts();
   const customer = await createCustomer("Kavya Menon");
   // The customer already has one of product B in their cart from another device.
@@ -142,7 +137,7 @@ test("a guest adds two products, changes a quantity, applies coupons, signs in a
   await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText("FLAT150");
 });
 
-test("the header count follows adds from cards and removals from the mini cart and the cart page", async ({ page }) => {
+test("the header count follows adds from cards and removals from the mini cart and the cart page", { tag: TAG.db }, async ({ page }) => {
   const [a, b] = await twoProducts();
   const customer = await createCustomer("Rohan Bhatia");
   await signIn(page, customer);
@@ -177,7 +172,7 @@ test("the header count follows adds from cards and removals from the mini cart a
   expect(await cartLines(customer.id)).toEqual([]);
 });
 
-test("a quantity above the stock shows the server's message and keeps the cart as it was", async ({ page }) => {
+test("a quantity above the stock shows the server's message and keeps the cart as it was", { tag: TAG.db }, async ({ page }) => {
   const [a] = await twoProducts();
   const customer = await createCustomer("Farah Khan");
   await signIn(page, customer);
@@ -198,7 +193,7 @@ test("a quantity above the stock shows the server's message and keeps the cart a
   }
 });
 
-test("a guest whose browser refuses cookies is told why nothing was added", async ({ page }) => {
+test("a guest whose browser refuses cookies is told why nothing was added", { tag: TAG.readonly }, async ({ page }) => {
   const [a] = await twoProducts();
   // Cookies blocked: document.cookie keeps nothing that scripts write.
   await page.addInitScript(() => {

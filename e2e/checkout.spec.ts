@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { createCustomer, signIn, withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 /** Two published, stocked products between ₹1,000 and ₹5,000 (well under the COD limit). */
 async function twoProducts() {
@@ -84,7 +84,7 @@ function watchPlacements(page: Page): string[] {
   return keys;
 }
 
-test("a guest signs in at checkout, adds an address, places one COD order with a double click and sees Payment Successful!", async ({ page }) => {
+test("a guest signs in at checkout, adds an address, places one COD order with a double click and sees Payment Successful!", { tag: TAG.db }, async ({ page }) => {
   const [a, b] = await twoProducts();
   const customer = await createCustomer("Lakshmi Narayanan");
   await putInCart(customer.id, b); // already in the customer's cart from another device
@@ -182,7 +182,7 @@ async function placeOnline(page: Page) {
   await expect(page.getByRole("heading", { name: "Test payment" })).toBeVisible();
 }
 
-test("paying online through the sandbox lands on Payment Successful! and the order is Paid", async ({ page }) => {
+test("paying online through the sandbox lands on Payment Successful! and the order is Paid", { tag: TAG.db }, async ({ page }) => {
   const { customer } = await readyToPay(page, "Harpreet Gill");
   // The screen is usable with assistive technology: no serious or critical axe findings.
   await expect(page.getByTestId("checkout-summary")).toBeVisible();
@@ -208,7 +208,7 @@ test("paying online through the sandbox lands on Payment Successful! and the ord
   expect(await cartLineCount(customer.id)).toBe(0);
 });
 
-test("a failed payment offers Retry Payment, which pays the same order", async ({ page }) => {
+test("a failed payment offers Retry Payment, which pays the same order", { tag: TAG.db }, async ({ page }) => {
   const { customer } = await readyToPay(page, "Sunita Deshpande");
   await placeOnline(page);
   const [order] = await ordersOf(customer.id);

@@ -2,24 +2,23 @@ import path from "node:path";
 import { hashPassword } from "../lib/auth/password";
 import { openDatabase, type DbHandle } from "../lib/db/connection";
 import { ROOT } from "../scripts/lib/build";
+import { DEPLOYED_BASE_URL, TAG } from "./target";
 
-/** The e2e server's database (scripts/e2e-server.ts), read directly so journeys check pages against real rows. */
+/**
+ * The e2e server's database (scripts/e2e-server.ts), for journeys that must write rows (a customer,
+ * an order) or check what a form stored. Such journeys are tagged @db (e2e/target.ts TAG.db) and
+ * skipped against a deployed store; catalog expectations come from the API (e2e/api.ts) instead.
+ */
 export async function withE2eDb<T>(read: (db: DbHandle["db"]) => Promise<T>): Promise<T> {
+  if (DEPLOYED_BASE_URL) {
+    throw new Error(`A journey against ${DEPLOYED_BASE_URL} asked for the e2e database: read through the API (e2e/api.ts) or tag the journey ${TAG.db}.`);
+  }
   const handle = await openDatabase({ dialect: "sqlite", file: path.join(ROOT, "data", "e2e.db") });
   try {
     return await read(handle.db);
   } finally {
     await handle.close();
   }
-}
-
-/** Parses every JSON-LD block of the page. */
-export async function jsonLdOf(page: import("@playwright/test").Page): Promise<Record<string, unknown>[]> {
-  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
-  return texts.flatMap((t) => {
-    const parsed = JSON.parse(t) as Record<string, unknown> | Record<string, unknown>[];
-    return Array.isArray(parsed) ? parsed : [parsed];
-  });
 }
 
 let customers = 0;

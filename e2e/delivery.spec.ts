@@ -1,15 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
-import type { Availability } from "../lib/db/schema";
-import { jsonLdOf, withE2eDb } from "./db";
+import type { ApiAvailability } from "../lib/api/types";
+import { productWithAvailability } from "./api";
+import { expect, jsonLdOf, TAG, test, type Page } from "./fixtures";
 
-async function productWith(availability: Availability, skip = 0): Promise<string> {
-  return withE2eDb(async (db) => {
-    const rows = await db.selectFrom("products").select("slug").where("published", "=", 1).where("availability", "=", availability).orderBy("id").limit(skip + 1).execute();
-    const row = rows[skip];
-    if (!row) throw new Error(`no published ${availability} product`);
-    return row.slug;
-  });
-}
+/** The slug of a published product with the availability (the store's oldest first), read through the API. */
+const productWith = async (availability: ApiAvailability, skip = 0): Promise<string> => (await productWithAvailability(availability, skip)).slug;
 
 const DELIVERY_BY = /^Delivery by (Mon|Tue|Wed|Thu|Fri|Sat), \d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)$/;
 const box = (page: Page) => page.getByRole("form", { name: "Check delivery" });
@@ -20,7 +14,7 @@ async function checkPin(page: Page, pin: string) {
   await box(page).getByRole("button", { name: "Check" }).click();
 }
 
-test("the delivery check answers for a Delhi PIN and refuses an invalid one", async ({ page }) => {
+test("the delivery check answers for a Delhi PIN and refuses an invalid one", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto(`/products/${await productWith("in_stock")}`);
   const input = box(page).getByLabel("PIN code");
   await expect(input).toHaveAttribute("inputmode", "numeric");
@@ -40,7 +34,7 @@ test("the delivery check answers for a Delhi PIN and refuses an invalid one", as
   await expect(answer(page)).toHaveText("We do not deliver to this PIN code yet");
 });
 
-test("the PIN is remembered for the session and checked again on other product pages", async ({ page, browser }) => {
+test("the PIN is remembered for the session and checked again on other product pages", { tag: TAG.readonly }, async ({ page, browser }) => {
   await page.goto(`/products/${await productWith("in_stock")}`);
   await checkPin(page, "560034");
   await expect(answer(page).getByText(DELIVERY_BY)).toBeVisible();
@@ -68,7 +62,7 @@ test("the PIN is remembered for the session and checked again on other product p
   }
 });
 
-test("product JSON-LD carries shipping details, the return policy and MadeToOrder", async ({ page }) => {
+test("product JSON-LD carries shipping details, the return policy and MadeToOrder", { tag: TAG.readonly }, async ({ page }) => {
   type Offer = { availability: string; shippingDetails: { shippingLabel: string; shippingDestination: { addressCountry: string }; deliveryTime: { handlingTime: { minValue: number; maxValue: number } } }[]; hasMerchantReturnPolicy: { returnPolicyCategory: string; merchantReturnDays?: number } };
   const offerOn = async (slug: string) => {
     await page.goto(`/products/${slug}`);

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
 import { withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -12,7 +12,7 @@ function watch(page: Page, path: string): string[] {
   return sent;
 }
 
-test("the contact form shows the required messages on an empty submit and sends nothing", async ({ page }) => {
+test("the contact form shows the required messages on an empty submit and sends nothing", { tag: TAG.readonly }, async ({ page }) => {
   const sent = watch(page, "/contact/save");
   await page.goto("/contact-us");
   await expect(page.getByText("within 24 hours").first()).toBeVisible();
@@ -44,7 +44,7 @@ test("the contact form shows the required messages on an empty submit and sends 
   expect(sent).toEqual([]);
 });
 
-test("a full contact message is sent with all six fields, shows the success toast and is stored", async ({ page }) => {
+test("a full contact message is sent with all six fields, shows the success toast and is stored", { tag: TAG.db }, async ({ page }) => {
   const email = `contact-${unique()}@example.com`;
   const sent = watch(page, "/contact/save");
   await page.goto("/contact-us");
@@ -83,7 +83,7 @@ test("a full contact message is sent with all six fields, shows the success toas
   expect(rows[0]).toMatchObject({ name: "Ananya", surname: "Sharma", phone: "9810012345", subject: "Curtains for a new flat" });
 });
 
-test("a failed contact submit shows the server's message", async ({ page }) => {
+test("a failed contact submit shows the server's message", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/contact-us");
   const form = page.getByRole("form", { name: "Contact form" });
   await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
@@ -96,7 +96,7 @@ test("a failed contact submit shows the server's message", async ({ page }) => {
   await expect(form.getByLabel("First Name", { exact: true })).toHaveValue("Ravi");
 });
 
-test("the gifting Get in Touch form stores an enquiry of kind gifting", async ({ page }) => {
+test("the gifting Get in Touch form stores an enquiry of kind gifting", { tag: TAG.db }, async ({ page }) => {
   const email = `gifting-${unique()}@example.com`;
   await page.goto("/gifting");
   await expect(page.getByRole("heading", { name: "Get in Touch" })).toBeVisible();
@@ -123,7 +123,7 @@ test("the gifting Get in Touch form stores an enquiry of kind gifting", async ({
   expect(rows[0]).toMatchObject({ kind: "gifting", name: "Meera Iyer", contact: "9810067890", address: "B-12 Hauz Khas, New Delhi 110016", message: "Forty Diwali hampers for our family." });
 });
 
-test("Request Bulk Quote moves focus and scroll to the Get in Touch form and sends nothing", async ({ page }) => {
+test("Request Bulk Quote moves focus and scroll to the Get in Touch form and sends nothing", { tag: TAG.readonly }, async ({ page }) => {
   const sent = watch(page, "/enquiries");
   await page.goto("/bulk-deals");
   const form = page.getByRole("form", { name: "Get in Touch form" });
@@ -137,7 +137,7 @@ test("Request Bulk Quote moves focus and scroll to the Get in Touch form and sen
   expect(sent).toEqual([]);
 });
 
-test("Book a Corporate Consultation leads to the Get in Touch form, also from another page", async ({ page }) => {
+test("Book a Corporate Consultation leads to the Get in Touch form, also from another page", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/corporate");
   const form = page.getByRole("form", { name: "Get in Touch form" });
   await expect(form.getByRole("button", { name: "Send Enquiry" })).toBeEnabled();

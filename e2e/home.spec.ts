@@ -1,26 +1,18 @@
-import { expect, test } from "@playwright/test";
-import { openDatabase } from "../lib/db/connection";
-import { ROOT } from "../scripts/lib/build";
-import path from "node:path";
+import { storeApi } from "./api";
+import { expect, jsonLdOf, TAG, test } from "./fixtures";
 
-/** What the seeded database holds, read directly, so the journey checks the page against real rows. */
+/** What the store shows on its home page, read through its API. */
 async function seeded() {
-  const handle = await openDatabase({ dialect: "sqlite", file: path.join(ROOT, "data", "e2e.db") });
-  try {
-    const { db } = handle;
-    const [slide, categories, blogs, name] = await Promise.all([
-      db.selectFrom("sliders").select("heading").where("active", "=", 1).orderBy("sort_order").orderBy("id").executeTakeFirstOrThrow(),
-      db.selectFrom("categories").select(["name", "slug"]).where("parent_id", "is", null).orderBy("sort_order").orderBy("id").execute(),
-      db.selectFrom("blogs").select(["title", "slug"]).where("published", "=", 1).orderBy("published_at", "desc").orderBy("id", "desc").limit(6).execute(),
-      db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow(),
-    ]);
-    return { slide, categories, blogs, websiteName: name.value ?? "" };
-  } finally {
-    await handle.close();
-  }
+  const [slides, categories, blogs, websiteName] = await Promise.all([storeApi.sliders(), storeApi.categories(), storeApi.latestBlogs(6), storeApi.setting("website_name")]);
+  const slide = slides[0];
+  if (!slide) throw new Error("the store has no active slide");
+  return { slide, categories, blogs, websiteName };
 }
 
-test("the home page shows the seeded slider, categories and latest articles", async ({ page }) => {
+/** A journey at a fixed width only reads; wider than a phone, the phone project leaves it out. */
+const viewTags = (width: number) => (width > 390 ? [TAG.readonly, TAG.desktop] : [TAG.readonly]);
+
+test("the home page shows the store's slider, categories and latest articles", { tag: TAG.readonly }, async ({ page }) => {
   const data = await seeded();
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
@@ -49,10 +41,7 @@ test("the home page shows the seeded slider, categories and latest articles", as
 
   await expect(page.getByRole("contentinfo")).toContainText(data.websiteName);
 
-  const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).flatMap((t) => {
-    const parsed = JSON.parse(t) as Record<string, unknown> | Record<string, unknown>[];
-    return Array.isArray(parsed) ? parsed : [parsed];
-  });
+  const ld = await jsonLdOf(page);
   expect(ld.find((x) => x["@type"] === "Organization")).toMatchObject({ name: data.websiteName });
   const site = ld.find((x) => x["@type"] === "WebSite") as { potentialAction: { "@type": string; target: { urlTemplate: string } } };
   expect(site.potentialAction["@type"]).toBe("SearchAction");
@@ -60,7 +49,7 @@ test("the home page shows the seeded slider, categories and latest articles", as
 });
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`the first tap on a slide's button opens its page, before and after the slider starts (${viewport.width} px)`, async ({ page }) => {
+  test(`the first tap on a slide's button opens its page, before and after the slider starts (${viewport.width} px)`, { tag: viewTags(viewport.width) }, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const button = page.locator(".hero-slider a.btn-primary").first();
@@ -77,7 +66,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
   });
 }
 
-test("an unknown path answers 404 with the not-found page", async ({ page }) => {
+test("an unknown path answers 404 with the not-found page", { tag: TAG.readonly }, async ({ page }) => {
   const response = await page.goto("/no/such/page/here");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found!");
@@ -87,7 +76,7 @@ test("an unknown path answers 404 with the not-found page", async ({ page }) => 
 });
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`over the slider the header shows the light logo, and the dark one once fixed (${viewport.width} px)`, async ({ page }) => {
+  test(`over the slider the header shows the light logo, and the dark one once fixed (${viewport.width} px)`, { tag: viewTags(viewport.width) }, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const header = page.locator("header[data-fixed]");
@@ -105,7 +94,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
 }
 
 for (const viewport of [{ width: 390, height: 844 }, { width: 768, height: 1024 }, { width: 1024, height: 768 }, { width: 1280, height: 800 }]) {
-  test(`the header search's placeholder fits its box (${viewport.width} px)`, async ({ page }) => {
+  test(`the header search's placeholder fits its box (${viewport.width} px)`, { tag: viewTags(viewport.width) }, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto("/");
     const input = page.locator("header").getByRole("combobox", { name: "Search products" });

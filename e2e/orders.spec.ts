@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { createCustomer, insertJourneyOrder, signIn, withE2eDb } from "./db";
+import { expect, TAG, test } from "./fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -7,7 +7,7 @@ async function stockOf(productId: number): Promise<number> {
   return withE2eDb(async (db) => (await db.selectFrom("products").select("stock_quantity").where("id", "=", productId).executeTakeFirstOrThrow()).stock_quantity);
 }
 
-test("a customer pages through Purchase History, cancels a pending order and claims a refund on a delivered item", async ({ page }) => {
+test("a customer pages through Purchase History, cancels a pending order and claims a refund on a delivered item", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Kavya Menon");
   const tag = `E${customer.id}`;
   const product = await withE2eDb((db) =>

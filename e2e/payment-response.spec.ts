@@ -1,11 +1,11 @@
 import { randomInt } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import { createCustomer, withE2eDb } from "./db";
+import { expect, TAG, test } from "./fixtures";
 
 const SUCCESS_TEXT = "Thank you for your purchase. Your order has been confirmed!";
 const FAILURE_TEXT = "We encountered an issue processing your payment. Please try again or contact support.";
 
-test("response=1 shows the spec's success texts with links to the products and the purchase history", async ({ page }) => {
+test("response=1 shows the spec's success texts with links to the products and the purchase history", { tag: TAG.readonly }, async ({ page }) => {
   const response = await page.goto("/payment-response?response=1&order=KH2026TEST1");
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!", exact: true })).toBeVisible();
@@ -16,7 +16,7 @@ test("response=1 shows the spec's success texts with links to the products and t
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
 
-test("a failure shows the spec's texts and Retry Payment pays the same order again from checkout", async ({ page }) => {
+test("a failure shows the spec's texts and Retry Payment pays the same order again from checkout", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/payment-response?response=0&order=KH2026TEST1");
   await expect(page.getByRole("heading", { level: 1, name: "Payment Failed", exact: true })).toBeVisible();
   await expect(page.getByText(FAILURE_TEXT, { exact: true })).toBeVisible();
@@ -83,7 +83,7 @@ async function orderAwaitingSandboxPayment(userId: number) {
   return { id, code, providerOrderId };
 }
 
-test("the sandbox's test payment page: Fail payment lands on Payment Failed, paying lands on Payment Successful! and the order is Paid", async ({ page }) => {
+test("the sandbox's test payment page: Fail payment lands on Payment Failed, paying lands on Payment Successful! and the order is Paid", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer();
   const order = await orderAwaitingSandboxPayment(customer.id);
   const response = await page.goto(`/payment/sandbox?order_id=${order.providerOrderId}`);

@@ -1,24 +1,7 @@
-import { expect, test } from "@playwright/test";
-import { jsonLdOf, withE2eDb } from "./db";
+import { productWithPhotos } from "./api";
+import { expect, jsonLdOf, TAG, test } from "./fixtures";
 
-async function productWithPhotos(min: number) {
-  return withE2eDb(async (db) => {
-    const rows = await db
-      .selectFrom("products as p")
-      .innerJoin("product_photos as ph", "ph.product_id", "p.id")
-      .select(["p.id", "p.slug", "p.name", "p.price"])
-      .select((eb) => eb.fn.countAll<number>().as("photos"))
-      .where("p.published", "=", 1)
-      .groupBy(["p.id", "p.slug", "p.name", "p.price"])
-      .orderBy("p.id")
-      .execute();
-    const row = rows.find((r) => Number(r.photos) >= min);
-    if (!row) throw new Error(`no product with ${min}+ photos`);
-    return { ...row, photos: Number(row.photos) };
-  });
-}
-
-test("a product page shows its breadcrumb, price, details and structured data", async ({ page }) => {
+test("a product page shows its breadcrumb, price, details and structured data", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(3);
   const res = await page.goto(`/products/${p.slug}`);
   expect(res?.status()).toBe(200);
@@ -34,7 +17,7 @@ test("a product page shows its breadcrumb, price, details and structured data", 
   const product = ld.find((x) => x["@type"] === "Product") as { name: string; offers: { priceCurrency: string; price: string; availability: string } };
   expect(product.name).toBe(p.name);
   expect(product.offers.priceCurrency).toBe("INR");
-  expect(Number(product.offers.price)).toBe(p.price / 100);
+  expect(Number(product.offers.price)).toBe(p.main_price);
   expect(product.offers.availability).toMatch(/^https:\/\/schema.org\//);
   expect(ld.some((x) => x["@type"] === "BreadcrumbList")).toBe(true);
 
@@ -44,7 +27,7 @@ test("a product page shows its breadcrumb, price, details and structured data", 
   await expect(page.getByRole("heading", { name: "You May Also Like" })).toBeVisible();
 });
 
-test("the quantity never goes below 1", async ({ page }) => {
+test("the quantity never goes below 1", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(1);
   await page.goto(`/products/${p.slug}`);
   const qty = page.getByRole("spinbutton", { name: "Quantity", exact: true });
@@ -59,7 +42,7 @@ test("the quantity never goes below 1", async ({ page }) => {
   await expect(qty).toHaveValue("1");
 });
 
-test("the accordion keeps one section open and closes the open one on a click", async ({ page }) => {
+test("the accordion keeps one section open and closes the open one on a click", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(1);
   await page.goto(`/products/${p.slug}`);
   const description = page.getByRole("button", { name: "Description" });
@@ -78,7 +61,7 @@ test("the accordion keeps one section open and closes the open one on a click", 
   await expect(page.getByRole("button", { name: "Warranty Summary" })).toHaveAttribute("aria-expanded", "true");
 });
 
-test("the thumbnail window shows 4 photos, follows the selection and the arrows wrap", async ({ page }) => {
+test("the thumbnail window shows 4 photos, follows the selection and the arrows wrap", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(5);
   await page.goto(`/products/${p.slug}`);
   const thumbs = page.getByRole("list", { name: "Product photos" }).getByRole("button");
@@ -91,16 +74,16 @@ test("the thumbnail window shows 4 photos, follows the selection and the arrows 
   expect(await indexes()).toEqual([1, 2, 3, 4]);
   await expect(page.locator('[data-index="4"]')).toHaveAttribute("aria-current", "true");
   // From the last photo, next wraps to the first and the window returns to the start.
-  for (let i = 4; i < p.photos - 1; i++) await next.click();
+  for (let i = 4; i < p.photoCount - 1; i++) await next.click();
   await next.click();
   await expect(page.locator('[data-index="0"]')).toHaveAttribute("aria-current", "true");
   expect(await indexes()).toEqual([0, 1, 2, 3]);
   // Previous from the first wraps to the last.
   await page.getByRole("button", { name: "Previous photo" }).click();
-  await expect(page.locator(`[data-index="${p.photos - 1}"]`)).toHaveAttribute("aria-current", "true");
+  await expect(page.locator(`[data-index="${p.photoCount - 1}"]`)).toHaveAttribute("aria-current", "true");
 });
 
-test("the lightbox zooms from 100 to 300 in steps of 100 and works with the keyboard", async ({ page }) => {
+test("the lightbox zooms from 100 to 300 in steps of 100 and works with the keyboard", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(3);
   await page.goto(`/products/${p.slug}`);
   await page.getByRole("button", { name: /in full screen/ }).click();
@@ -114,12 +97,12 @@ test("the lightbox zooms from 100 to 300 in steps of 100 and works with the keyb
   await expect(dialog).toContainText("Zoom 300%");
   await expect(dialog.getByRole("button", { name: "Zoom in" })).toBeDisabled();
   await page.keyboard.press("ArrowRight");
-  await expect(dialog).toContainText(`2 / ${p.photos}`);
+  await expect(dialog).toContainText(`2 / ${p.photoCount}`);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 });
 
-test("the lightbox says so when an image fails to load", async ({ page }) => {
+test("the lightbox says so when an image fails to load", { tag: TAG.readonly }, async ({ page }) => {
   const p = await productWithPhotos(3);
   await page.route("**/media/products/*.webp", (route) => route.abort());
   await page.goto(`/products/${p.slug}`);
@@ -127,14 +110,14 @@ test("the lightbox says so when an image fails to load", async ({ page }) => {
   await expect(page.getByRole("dialog").getByText("This image failed to load.")).toBeVisible();
 });
 
-test("an unknown product answers HTTP 404", async ({ page }) => {
+test("an unknown product answers HTTP 404", { tag: TAG.readonly }, async ({ page }) => {
   const res = await page.goto("/products/no-such-product-anywhere");
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "No product data available" })).toBeVisible();
   expect((await page.goto("/products/Not%20A%20Slug"))?.status()).toBe(404);
 });
 
-test("You May Also Like is a grid on desktop and a carousel at 390 px", async ({ page }) => {
+test("You May Also Like is a grid on desktop and a carousel at 390 px", { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
   const p = await productWithPhotos(1);
   await page.goto(`/products/${p.slug}`);
   const related = page.getByTestId("related");

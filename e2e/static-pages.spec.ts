@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { jsonLdOf, withE2eDb } from "./db";
+import { sitemapPaths, storeApi } from "./api";
+import { expect, jsonLdOf, TAG, test } from "./fixtures";
 
 /** Every static page and the heading it shows. */
 const PAGES: { path: string; heading: string }[] = [
@@ -22,14 +22,11 @@ const PAGES: { path: string; heading: string }[] = [
 const POLICY_PATHS = ["/terms-conditions", "/warranty-policy", "/shipping-policy", "/return-policy", "/privacy-policy"];
 
 async function policySettings() {
-  const rows = await withE2eDb((db) =>
-    db.selectFrom("business_settings").select(["type", "value"]).where("type", "in", ["return_window_days", "restocking_fee_percent"]).execute(),
-  );
-  const value = (type: string) => rows.find((r) => r.type === type)?.value ?? "";
-  return { days: value("return_window_days"), percent: value("restocking_fee_percent") };
+  const settings = await storeApi.settings();
+  return { days: settings.get("return_window_days") ?? "", percent: settings.get("restocking_fee_percent") ?? "" };
 }
 
-test("every static page answers 200 with its heading, a description and a canonical URL", async ({ page }) => {
+test("every static page answers 200 with its heading, a description and a canonical URL", { tag: TAG.readonly }, async ({ page }) => {
   for (const { path, heading } of PAGES) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
@@ -43,7 +40,7 @@ test("every static page answers 200 with its heading, a description and a canoni
   }
 });
 
-test("the FAQ page has 8 questions that open to show their answers, and FAQPage structured data", async ({ page }) => {
+test("the FAQ page has 8 questions that open to show their answers, and FAQPage structured data", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/faqs");
   const items = page.getByTestId("faq-list").locator("details");
   await expect(items).toHaveCount(8);
@@ -69,7 +66,7 @@ test("the FAQ page has 8 questions that open to show their answers, and FAQPage 
   await expect(third.getByText(entities[2]!.acceptedAnswer.text)).toBeVisible();
 });
 
-test("policy pages show the return window and restocking fee from the settings and the 12 months warranty", async ({ page }) => {
+test("policy pages show the return window and restocking fee from the settings and the 12 months warranty", { tag: TAG.readonly }, async ({ page }) => {
   const { days, percent } = await policySettings();
   expect(days).toMatch(/^\d+$/);
   expect(percent).toMatch(/^\d+(\.\d+)?$/);
@@ -97,7 +94,7 @@ test("policy pages show the return window and restocking fee from the settings a
   }
 });
 
-test("payment-response shows success for response=1 and failure with a retry link otherwise", async ({ page }) => {
+test("payment-response shows success for response=1 and failure with a retry link otherwise", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/payment-response?response=1");
   await expect(page.getByRole("heading", { level: 1, name: "Payment Successful!" })).toBeVisible();
   await expect(page.getByText("Thank you for your purchase. Your order has been confirmed!")).toBeVisible();
@@ -115,27 +112,16 @@ test("payment-response shows success for response=1 and failure with a retry lin
   }
 });
 
-test("the sitemap page lists every path of the XML sitemap, grouped", async ({ page, request }) => {
-  // /sitemap.xml is a sitemap index; read each sitemap file it names.
-  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!.replace(/&amp;/g, "&")).pathname);
-  const index = await request.get("/sitemap.xml");
-  expect(index.status()).toBe(200);
-  const indexXml = await index.text();
-  const files = indexXml.includes("<sitemapindex") ? locs(indexXml) : [];
-  const paths = files.length ? (await Promise.all(files.map(async (f) => locs(await (await request.get(f)).text())))).flat() : locs(indexXml);
+test("the sitemap page lists every path of the XML sitemap, grouped", { tag: TAG.readonly }, async ({ page }) => {
+  const paths = await sitemapPaths();
   expect(paths.length).toBeGreaterThan(20);
 
   await page.goto("/sitemap");
   const listed = await page.getByRole("main").locator("section a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
   expect([...listed].sort()).toEqual([...paths].sort());
 
-  const [product, blog, category] = await withE2eDb((db) =>
-    Promise.all([
-      db.selectFrom("products").select("slug").where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow(),
-      db.selectFrom("blogs").select("slug").where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow(),
-      db.selectFrom("categories").select("slug").orderBy("id").executeTakeFirstOrThrow(),
-    ]),
-  );
+  const [[product], [blog], [category]] = await Promise.all([storeApi.products(), storeApi.blogs(), storeApi.categories()]);
+  if (!product || !blog || !category) throw new Error("the store needs a product, a post and a category");
   await expect(page.getByRole("region", { name: "Products" }).locator(`a[href="/products/${product.slug}"]`)).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Articles" }).locator(`a[href="/blog/${blog.slug}"]`)).toHaveCount(1);
   await expect(page.getByRole("region", { name: "Categories" }).locator(`a[href="/category/${category.slug}"]`)).toHaveCount(1);
@@ -143,7 +129,7 @@ test("the sitemap page lists every path of the XML sitemap, grouped", async ({ p
 });
 
 for (const path of ["/about-us", "/faqs", "/services", "/contact-us", "/return-policy", "/bulk-deals", "/payment-response?response=0"]) {
-  test(`no serious accessibility violations on ${path}`, async ({ page }) => {
+  test(`no serious accessibility violations on ${path}`, { tag: TAG.readonly }, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

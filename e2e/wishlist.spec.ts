@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
 import { createCustomer, signIn, withE2eDb } from "./db";
+import { expect, TAG, test, type Page } from "./fixtures";
 
 const wishlistRows = (userId: number) =>
   withE2eDb((db) =>
@@ -22,7 +22,7 @@ async function cardToSave(page: Page) {
   return { card, name };
 }
 
-test("a guest's heart on a card is a link to /login that says why", async ({ page }) => {
+test("a guest's heart on a card is a link to /login that says why", { tag: TAG.readonly }, async ({ page }) => {
   const { card, name } = await cardToSave(page);
   const heart = card.getByRole("link", { name: `Add ${name} to wishlist` });
   await expect(heart).toHaveAttribute("href", "/login");
@@ -33,7 +33,7 @@ test("a guest's heart on a card is a link to /login that says why", async ({ pag
   await expect(page.getByText("You need to be logged in to add items to the wishlist.")).toBeVisible();
 });
 
-test("a customer hearts a product on a card, finds it on /wishlists, moves it to the cart, removes it", async ({ page }) => {
+test("a customer hearts a product on a card, finds it on /wishlists, moves it to the cart, removes it", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Kavya Menon");
   await signIn(page, customer);
   const { card, name } = await cardToSave(page);
@@ -83,7 +83,7 @@ test("a customer hearts a product on a card, finds it on /wishlists, moves it to
   await expect(page.getByRole("link", { name: "Browse products" })).toHaveAttribute("href", "/products");
 });
 
-test("no serious accessibility violations on /wishlists and on a signed-in /products", async ({ page }) => {
+test("no serious accessibility violations on /wishlists and on a signed-in /products", { tag: TAG.db }, async ({ page }) => {
   const customer = await createCustomer("Arjun Nair");
   await withE2eDb(async (db) => {
     const products = await db.selectFrom("products").select("id").where("published", "=", 1).orderBy("id").limit(2).execute();
