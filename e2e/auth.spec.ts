@@ -183,7 +183,7 @@ test("log out ends the session and says so", { tag: TAG.db }, async ({ page }) =
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });
 
-test("sign-in pages carry a nonce-based Content-Security-Policy that every script obeys", { tag: TAG.readonly }, async ({ page }) => {
+test("sign-in pages carry a nonce-based Content-Security-Policy that every script obeys", { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
   const violations: string[] = [];
   page.on("console", (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   const response = await page.goto("/login");
@@ -208,7 +208,7 @@ test("sign-in pages carry a nonce-based Content-Security-Policy that every scrip
 });
 
 for (const path of ["/login", "/registration"]) {
-  test(`no serious accessibility violations on ${path}`, { tag: TAG.readonly }, async ({ page }) => {
+  test(`no serious accessibility violations on ${path}`, { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

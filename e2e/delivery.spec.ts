@@ -62,7 +62,7 @@ test("the PIN is remembered for the session and checked again on other product p
   }
 });
 
-test("product JSON-LD carries shipping details, the return policy and MadeToOrder", { tag: TAG.readonly }, async ({ page }) => {
+test("product JSON-LD carries shipping details, the return policy and MadeToOrder", { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
   type Offer = { availability: string; shippingDetails: { shippingLabel: string; shippingDestination: { addressCountry: string }; deliveryTime: { handlingTime: { minValue: number; maxValue: number } } }[]; hasMerchantReturnPolicy: { returnPolicyCategory: string; merchantReturnDays?: number } };
   const offerOn = async (slug: string) => {
     await page.goto(`/products/${slug}`);

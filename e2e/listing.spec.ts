@@ -19,10 +19,20 @@ async function expectOnlyMadeToOrder(page: Page) {
   for (const label of labels) expect(label).toBe("MADE TO ORDER");
 }
 
+/** Under 768 px the filters fold behind a Filters button (its label counts the filters in use): open them. */
+async function openFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: /^Filters( \d+)?$/ });
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  }
+}
+
 test("filters live in the URL, go back to page 1 and survive the back button", { tag: TAG.readonly }, async ({ page }) => {
   await page.goto("/products?page=2");
   await expect(page.getByRole("link", { name: "2", exact: true })).toHaveAttribute("aria-current", "page");
 
+  await openFilters(page);
   await page.getByLabel("Price", { exact: true }).selectOption("under_10000");
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
   await shownCards(page);
@@ -33,6 +43,7 @@ test("filters live in the URL, go back to page 1 and survive the back button", {
 
   await page.goBack();
   await expect(page).toHaveURL(/\/products\?price=under_10000$/);
+  await openFilters(page);
   await expect(page.getByLabel("Availability", { exact: true })).toHaveValue("");
 
   await page.getByRole("button", { name: "Reset Filters" }).click();
@@ -108,7 +119,7 @@ test("cards show ₹ prices in the Indian grouping, struck list prices and disco
   await expect(card).toContainText(`${discounted.discount}% Off`);
 });
 
-test("lists carry ItemList structured data", { tag: TAG.readonly }, async ({ page }) => {
+test("lists carry ItemList structured data", { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
   await page.goto("/products");
   const ld = await jsonLdOf(page);
   const list = ld.find((x) => x["@type"] === "ItemList") as { itemListElement: unknown[] };

@@ -13,7 +13,7 @@ async function published() {
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
 
-test("/sitemap.xml is an index of sitemaps that list the store's pages", { tag: TAG.readonly }, async ({ request }) => {
+test("/sitemap.xml is an index of sitemaps that list the store's pages", { tag: [TAG.readonly, TAG.desktop] }, async ({ request }) => {
   const data = await published();
   const index = await request.get("/sitemap.xml");
   expect(index.status()).toBe(200);
@@ -50,7 +50,7 @@ test("/sitemap.xml is an index of sitemaps that list the store's pages", { tag: 
   expect(paths.some((p) => p.startsWith("/api/"))).toBe(false);
 });
 
-test("/robots.txt allows crawling, keeps private paths out and points to the sitemap", { tag: TAG.readonly }, async ({ request }) => {
+test("/robots.txt allows crawling, keeps private paths out and points to the sitemap", { tag: [TAG.readonly, TAG.desktop] }, async ({ request }) => {
   const res = await request.get("/robots.txt");
   expect(res.status()).toBe(200);
   const text = await res.text();

@@ -129,7 +129,7 @@ test("the sitemap page lists every path of the XML sitemap, grouped", { tag: TAG
 });
 
 for (const path of ["/about-us", "/faqs", "/services", "/contact-us", "/return-policy", "/bulk-deals", "/payment-response?response=0"]) {
-  test(`no serious accessibility violations on ${path}`, { tag: TAG.readonly }, async ({ page }) => {
+  test(`no serious accessibility violations on ${path}`, { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
