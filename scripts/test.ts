@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
-import { missingTools } from "./lib/topology";
+import { missingTools, startTopology } from "./lib/topology";
 import { playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
@@ -128,6 +128,31 @@ function skip(name: string, reason: string, mandatory: boolean) {
   stages.push({ name, passed: 0, failed: mandatory ? 1 : 0, skipped: reason, ok: !mandatory });
 }
 
+/**
+ * QA against a deployed store, once: the journeys that only read (@readonly), in the phone project
+ * (390 px), through nginx against two instances on PostgreSQL and Redis (scripts/lib/topology.ts),
+ * with E2E_BASE_URL set, so Playwright starts no server of its own.
+ */
+async function journeysThroughNginx() {
+  const name = "Playwright journeys through nginx (phone, @readonly, two instances)";
+  const report = path.join(tmp, "e2e-nginx.json");
+  let topology: Awaited<ReturnType<typeof startTopology>> | undefined;
+  try {
+    topology = await startTopology({ instances: 2, log: () => undefined });
+    const ok = run(name, bin("playwright"), ["test", "--project", "phone", "--fail-on-flaky-tests"], {
+      E2E_BASE_URL: topology.nginxUrl,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      PLAYWRIGHT_HTML_OUTPUT_DIR: path.join(ROOT, "playwright-report", "nginx"),
+    });
+    stages.push(playwrightStage(name, ok, report));
+  } catch (error) {
+    console.log(`\n=== ${name} ===\n${String(error)}`);
+    stages.push({ name, passed: 0, failed: 1, ok: false });
+  } finally {
+    await topology?.stop();
+  }
+}
+
 async function main() {
   check("lint (eslint)", bin("eslint"), ["."]);
   check("types (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
@@ -157,8 +182,9 @@ async function main() {
     const report = path.join(tmp, "e2e.json");
     // CI retries a failed journey once (playwright.config.ts) to tell flaky from broken; a journey
     // that needed the retry still fails the run (--fail-on-flaky-tests, and the count below).
-    const ok = run("Playwright journeys (Chromium)", bin("playwright"), ["test", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-    stages.push(playwrightStage("Playwright journeys (Chromium)", ok, report));
+    const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    stages.push(playwrightStage("Playwright journeys (Chromium, desktop)", ok, report));
+    if (!missingTopology && apiRuns.length > 1) await journeysThroughNginx();
   } else {
     skip("Playwright journeys (Chromium)", `No Chromium at ${chromium}: the journeys are SKIPPED (apt-get install chromium).`, CI);
   }
