@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { z } from "zod";
+import { z } from "@/lib/validation/zod";
 import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { cleanText, newPasswordField, otpField, PASSWORDS_DIFFER } from "./auth";
 import { emailField, optionalPhoneField, requiredPhoneField } from "./forms";
 

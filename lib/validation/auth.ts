@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 import { isCommonPassword } from "../auth/common-passwords";
 import { emailField, normalizeIndianMobile, PHONE_MESSAGE } from "./forms";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** An id in the path: digits, no larger than the id column holds (PostgreSQL's integer would fail the query). */
 const pathId = (message: string) =>
