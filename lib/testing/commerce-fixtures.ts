@@ -1,5 +1,6 @@
 import type { CouponContext, CouponRule } from "../commerce/coupons";
 import type { GstRate } from "../commerce/gst";
+import { mulberry32 } from "../seed/prng";
 
 /**
  * Test data for the lib/commerce unit tests: the gst_rates rows migration 003 inserts, the
@@ -74,17 +75,8 @@ export const ctx = (over: Partial<CouponContext> = {}): CouponContext => ({
   ...over,
 });
 
-/** mulberry32: a tiny seeded PRNG, uniform in [0, 1). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG, uniform in [0, 1): the seed's mulberry32 (lib/seed/prng.ts). */
+export const prng = (seed: number): (() => number) => mulberry32(seed).next;
 
 /** A whole number in [min, max] from `rand`. */
 export const intBetween = (rand: () => number, min: number, max: number) => min + Math.floor(rand() * (max - min + 1));

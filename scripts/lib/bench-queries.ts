@@ -6,17 +6,7 @@
  * from a cache that has seen it before within the run.
  */
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same queries. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../../lib/seed/prng";
 
 const MIN = 3;
 
@@ -32,7 +22,7 @@ function typed(word: string, random: () => number): string {
  * names cannot give that many distinct queries.
  */
 export function searchQueries(names: readonly string[], count: number, seed: number): string[] {
-  const random = seededRandom(seed);
+  const random = mulberry32(seed).next;
   const words = names.map((n) => n.toLowerCase().split(/\s+/).filter(Boolean)).filter((w) => w.length > 0);
   const out = new Set<string>();
   const maxAttempts = count * 200;
