@@ -175,13 +175,14 @@ export function searchWords(term: string): string[] {
   return words.length ? words.slice(0, 8) : [term.toLowerCase()];
 }
 
+/** An FTS5 query for SQLite's trigram index: each word a quoted phrase, so it matches as a substring. */
+function ftsMatch(term: string): string {
+  return searchWords(term).map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+}
+
 function nameFilter(dialect: Dialect, term: string) {
   const words = searchWords(term);
-  if (dialect === "sqlite") {
-    // FTS5 trigram index: each word is a quoted phrase, so it matches as a substring.
-    const match = words.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-    return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${match})`;
-  }
+  if (dialect === "sqlite") return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${ftsMatch(term)})`;
   // pg_trgm GIN index on lower(name) serves these LIKE patterns.
   const likes = words.map((w) => {
     const escaped = w.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -208,80 +209,98 @@ export function searchProducts(search: ProductSearch): Promise<Page<ProductCard>
 }
 
 function searchProductsOn(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
-  return cachedRead("searchProductsOn", [search, today], [tags.products], async () => {
-    const { db, dialect } = await getDb();
+  // A search by words is read afresh every time: type-ahead queries are nearly all distinct ("cot",
+  // "cott", "cotton be"...), so the data cache would hit seldom and fill memory with answers that
+  // never come back (npm run bench sends 1,000 distinct ones). Lists without words (a category, a
+  // filter) are few and repeat, and stay cached.
+  if (search.name) return readProductList(search, today);
+  return cachedRead("searchProductsOn", [search, today], [tags.products], () => readProductList(search, today));
+}
 
-    let categoryIds: number[] | null = null;
-    if (search.category) {
-      categoryIds = await resolveCategoryIds(search.category);
-      if (!categoryIds) return null;
+/** Whether a list is filtered by its words alone (the header's type-ahead and /search). */
+const wordsOnly = (search: ProductSearch) =>
+  Boolean(search.name) && !search.category && !search.availability && !search.price && !search.advanced_filters && !search.selected_attribute_values.length;
+
+async function readProductList(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
+  const { db, dialect } = await getDb();
+
+  let categoryIds: number[] | null = null;
+  if (search.category) {
+    categoryIds = await resolveCategoryIds(search.category);
+    if (!categoryIds) return null;
+  }
+
+  // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
+  const valueGroups: number[][] = [];
+  if (search.selected_attribute_values.length) {
+    const wanted = search.selected_attribute_values;
+    const rows = await db
+      .selectFrom("attribute_values as av")
+      .innerJoin("attributes as a", "a.id", "av.attribute_id")
+      .select(["av.id", "a.name", "av.value"])
+      .where("a.name", "in", [...ATTRIBUTE_FILTERS])
+      .execute();
+    for (const attribute of ATTRIBUTE_FILTERS) {
+      const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
+      if (!asked.length) continue;
+      const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
+      valueGroups.push(ids.length ? ids : [-1]);
     }
+  }
 
-    // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
-    const valueGroups: number[][] = [];
-    if (search.selected_attribute_values.length) {
-      const wanted = search.selected_attribute_values;
-      const rows = await db
-        .selectFrom("attribute_values as av")
-        .innerJoin("attributes as a", "a.id", "av.attribute_id")
-        .select(["av.id", "a.name", "av.value"])
-        .where("a.name", "in", [...ATTRIBUTE_FILTERS])
-        .execute();
-      for (const attribute of ATTRIBUTE_FILTERS) {
-        const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
-        if (!asked.length) continue;
-        const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
-        valueGroups.push(ids.length ? ids : [-1]);
-      }
+  const filtered = (qb: ProductQuery): ProductQuery => {
+    let q = qb.where("p.published", "=", 1);
+    if (search.name) q = q.where(nameFilter(dialect, search.name));
+    if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
+    if (search.availability) q = q.where("p.availability", "=", search.availability);
+    if (search.price) {
+      const range = PRICE_RANGES[search.price];
+      // Half-open like priceInRange: a boundary price is in the higher range only.
+      if (range.from !== null) q = q.where("p.price", ">=", range.from);
+      if (range.below !== null) q = q.where("p.price", "<", range.below);
     }
-
-    const filtered = (qb: ProductQuery): ProductQuery => {
-      let q = qb.where("p.published", "=", 1);
-      if (search.name) q = q.where(nameFilter(dialect, search.name));
-      if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
-      if (search.availability) q = q.where("p.availability", "=", search.availability);
-      if (search.price) {
-        const range = PRICE_RANGES[search.price];
-        // Half-open like priceInRange: a boundary price is in the higher range only.
-        if (range.from !== null) q = q.where("p.price", ">=", range.from);
-        if (range.below !== null) q = q.where("p.price", "<", range.below);
-      }
-      if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
-      if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));
-      for (const ids of valueGroups) {
-        q = q.where("p.id", "in", (eb) =>
-          eb.selectFrom("product_attribute_values").select("product_id").where("attribute_value_id", "in", ids),
-        );
-      }
-      return q;
-    };
-
-    const base = productsFrom(db);
-    const countRow = await filtered(base)
-      .select((eb) => eb.fn.countAll<number>().as("total"))
-      .executeTakeFirst();
-    const total = Number(countRow?.total ?? 0);
-    const perPage = search.per_page;
-    const lastPage = Math.max(1, Math.ceil(total / perPage));
-    const offset = (search.page - 1) * perPage;
-
-    let list = filtered(base).select(cardColumns);
-    switch (search.sort ?? "newest") {
-      case "price_asc":
-        list = list.orderBy("p.price", "asc");
-        break;
-      case "price_desc":
-        list = list.orderBy("p.price", "desc");
-        break;
-      case "popular":
-        list = list.orderBy("p.is_popular", "desc").orderBy("p.view_count", "desc");
-        break;
-      default:
-        list = list.orderBy("p.created_at", "desc");
+    if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
+    if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));
+    for (const ids of valueGroups) {
+      q = q.where("p.id", "in", (eb) =>
+        eb.selectFrom("product_attribute_values").select("product_id").where("attribute_value_id", "in", ids),
+      );
     }
-    const rows = total > offset ? await list.orderBy("p.id", "desc").limit(perPage).offset(offset).execute() : [];
-    return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
-  });
+    return q;
+  };
+
+  const base = productsFrom(db);
+  // SQLite's search index holds published products only (migration 005), so a count by words
+  // alone is the index's count, without looking up each matching product.
+  const countRow =
+    dialect === "sqlite" && wordsOnly(search)
+      ? await sql<{ total: number }>`select count(*) as total from products_fts where products_fts match ${ftsMatch(search.name as string)}`
+          .execute(db)
+          .then((r) => r.rows[0])
+      : await filtered(base)
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+  const perPage = search.per_page;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const offset = (search.page - 1) * perPage;
+
+  let list = filtered(base).select(cardColumns);
+  switch (search.sort ?? "newest") {
+    case "price_asc":
+      list = list.orderBy("p.price", "asc");
+      break;
+    case "price_desc":
+      list = list.orderBy("p.price", "desc");
+      break;
+    case "popular":
+      list = list.orderBy("p.is_popular", "desc").orderBy("p.view_count", "desc");
+      break;
+    default:
+      list = list.orderBy("p.created_at", "desc");
+  }
+  const rows = total > offset ? await list.orderBy("p.id", "desc").limit(perPage).offset(offset).execute() : [];
+  return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
 }
 
 function daysBefore(dayIso: string, days: number): string {

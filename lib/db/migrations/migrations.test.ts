@@ -7,6 +7,7 @@ import { verifyPassword, hashPassword } from "../../auth/password";
 import { openDatabase } from "../connection";
 import * as m001 from "./001_initial";
 import * as m002 from "./002_accounts";
+import * as m005 from "./005_search_published";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-migrate-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -49,6 +50,55 @@ describe("002_accounts on a database the storefront already used", () => {
       await expect(add(1)).rejects.toThrow(/UNIQUE/i);
       // One phone belongs to one account.
       await expect(handle.db.updateTable("users").set({ phone: "9811122233" }).where("email", "=", "np@example.com").execute()).rejects.toThrow(/UNIQUE/i);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("005_search_published: SQLite's search index holds published products only", () => {
+  it("indexes products as they are added, published, hidden, renamed and deleted, and rebuilds the index of an existing database", async () => {
+    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "search.db") });
+    const db = handle.db as unknown as Kysely<unknown>;
+    const found = async (word: string) =>
+      (await sql<{ name: string }>`select p.name from products_fts f join products p on p.id = f.rowid where products_fts match ${`"${word}"`} order by p.id`.execute(db)).rows.map((r) => r.name);
+    const count = async (word: string) => (await sql<{ n: number }>`select count(*) as n from products_fts where products_fts match ${`"${word}"`}`.execute(db)).rows[0]?.n;
+    try {
+      await m001.up(db, "sqlite");
+      await sql`insert into categories (name, slug, created_at, updated_at) values ('Curtains', 'curtains', 'x', 'x')`.execute(db);
+      const add = (name: string, published: number) =>
+        sql`insert into products (category_id, name, slug, sku, list_price, price, availability, published, created_at, updated_at)
+            values (1, ${name}, ${name.toLowerCase().replace(/\W+/g, "-")}, ${name}, 100, 100, 'in_stock', ${published}, 'x', 'x')`.execute(db);
+      await add("Indigo Cotton Curtain", 1);
+      await add("Draft Cotton Throw", 0);
+      // Before 005 the index held every product.
+      expect(await count("cotton")).toBe(2);
+
+      await m005.up(db, "sqlite");
+      expect(await found("cotton")).toEqual(["Indigo Cotton Curtain"]);
+      expect(await count("cotton")).toBe(1);
+
+      await add("Hidden Cotton Cushion", 0);
+      await add("Cotton Bath Mat", 1);
+      expect(await found("cotton")).toEqual(["Indigo Cotton Curtain", "Cotton Bath Mat"]);
+
+      await sql`update products set published = 1 where name = 'Draft Cotton Throw'`.execute(db);
+      expect(await found("cotton")).toEqual(["Indigo Cotton Curtain", "Draft Cotton Throw", "Cotton Bath Mat"]);
+      await sql`update products set published = 0 where name = 'Indigo Cotton Curtain'`.execute(db);
+      expect(await found("cotton")).toEqual(["Draft Cotton Throw", "Cotton Bath Mat"]);
+
+      // Renaming a hidden product changes nothing in the index; renaming a shown one does.
+      await sql`update products set name = 'Hidden Linen Cushion' where name = 'Hidden Cotton Cushion'`.execute(db);
+      await sql`update products set name = 'Linen Bath Mat' where name = 'Cotton Bath Mat'`.execute(db);
+      expect(await found("cotton")).toEqual(["Draft Cotton Throw"]);
+      expect(await found("linen")).toEqual(["Linen Bath Mat"]);
+
+      await sql`delete from products where name in ('Linen Bath Mat', 'Indigo Cotton Curtain')`.execute(db);
+      expect(await found("linen")).toEqual([]);
+      expect(await count("cotton")).toBe(1);
+      // The index is sound (FTS5's own check; it is a subset of its content table on purpose, so
+      // the check against the content table is not asked for).
+      await sql`insert into products_fts(products_fts) values ('integrity-check')`.execute(db);
     } finally {
       await handle.close();
     }

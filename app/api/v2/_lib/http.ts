@@ -5,7 +5,7 @@ import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
 import { getConfig } from "@/lib/config";
 import { ApiError } from "@/lib/server/errors";
-import { applyCachePolicy, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
+import { applyCachePolicy, jsonResponse, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
 import { requestLog } from "@/lib/server/log";
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
@@ -41,11 +41,11 @@ export function validationFailed(error: ZodError): ApiError {
 }
 
 /** `{ data, success, status }` */
-export const list = <T>(data: T, status = 200) => Response.json({ data, success: true, status }, { status });
+export const list = <T>(data: T, status = 200) => jsonResponse({ data, success: true, status }, { status });
 
 /** `{ data, meta, success, status }` */
 export const paginated = <T>(data: T[], meta: ApiMeta, extra: Record<string, unknown> = {}) =>
-  Response.json({ ...extra, data, meta, success: true, status: 200 });
+  jsonResponse({ ...extra, data, meta, success: true, status: 200 });
 
 /** `{ result, message }` */
 export const action = (result: boolean, message: string, status = 200, extra: Record<string, unknown> = {}) =>

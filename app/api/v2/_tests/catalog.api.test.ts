@@ -97,6 +97,31 @@ describe("product search", () => {
     expect(res.json.meta.total).toBe(Number(expected.n));
   });
 
+  it("finds a product by name only while it is published, and counts only what it shows", async () => {
+    const { db } = await testDb();
+    const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const inserted = await db
+      .insertInto("products")
+      .values({ category_id: category.id, name: "Zarqaloom Hidden Runner", slug: "zarqaloom-hidden-runner", sku: "ZQ-HIDDEN-1", list_price: 99_900, price: 99_900, availability: "in_stock", stock_quantity: 5, published: 0, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const search = async () => {
+      const res = await api("/products/search?name=zarqaloom");
+      expect(res.status).toBe(200);
+      return { names: (res.json.data as Json[]).map((p) => p.name), total: res.json.meta.total };
+    };
+    try {
+      expect(await search()).toEqual({ names: [], total: 0 });
+      await db.updateTable("products").set({ published: 1 }).where("id", "=", inserted.id).execute();
+      expect(await search()).toEqual({ names: ["Zarqaloom Hidden Runner"], total: 1 });
+      await db.updateTable("products").set({ published: 0 }).where("id", "=", inserted.id).execute();
+      expect(await search()).toEqual({ names: [], total: 0 });
+    } finally {
+      await db.deleteFrom("products").where("id", "=", inserted.id).execute();
+    }
+  });
+
   it("matches every word of a multi-word search", async () => {
     const res = await api("/products/search?name=" + encodeURIComponent("cotton cushion") + "&per_page=48");
     for (const p of res.json.data as Json[]) {

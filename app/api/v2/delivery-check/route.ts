@@ -2,6 +2,7 @@ import type { ApiDeliveryCheck } from "@/lib/api/types";
 import { checkDelivery } from "@/lib/server/delivery";
 import { ApiError } from "@/lib/server/errors";
 import { deliveryCheckSchema } from "@/lib/validation/delivery";
+import { jsonResponse } from "@/lib/api/cache-policy";
 import { handler, parse } from "../_lib/http";
 
 /**
@@ -20,5 +21,5 @@ export const GET = handler(async (request) => {
   const body: ApiDeliveryCheck = answer.serviceable
     ? { result: true, serviceable: true, message: answer.message, pin, date: answer.date, zone: answer.zone, ...(answer.express ? { express: answer.express } : {}) }
     : { result: true, serviceable: false, message: answer.message, pin };
-  return Response.json(body);
+  return jsonResponse(body);
 }, { cache: "delivery" });
