@@ -14,7 +14,7 @@ import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
 import { missingTools, startTopology } from "./lib/topology";
-import { playwrightStage, summaryLines, type Stage } from "./lib/test-report";
+import { formatDuration, playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -47,10 +47,13 @@ function vitestStage(name: string, ok: boolean, report: string): Stage {
 
 const reportFile = (name: string) => path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);
 
+const since = (started: number) => (Date.now() - started) / 1000;
+
 function vitest(name: string, project: string, env: Record<string, string> = {}) {
   const report = reportFile(name);
+  const started = Date.now();
   const ok = run(name, bin("vitest"), vitestArgs(project, report), env);
-  stages.push(vitestStage(name, ok, report));
+  stages.push({ ...vitestStage(name, ok, report), seconds: since(started) });
 }
 
 /**
@@ -62,14 +65,15 @@ function vitest(name: string, project: string, env: Record<string, string> = {})
 type SuiteRun = { name: string; project: string; env: Record<string, string> };
 
 /** Runs a command with its output kept, to print in one piece when it ends. */
-function spawnCaptured(command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+function spawnCaptured(command: string, args: string[], env: Record<string, string>): Promise<{ ok: boolean; output: string; seconds: number }> {
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env, FORCE_COLOR: "1" } });
     const chunks: Buffer[] = [];
     child.stdout.on("data", (c: Buffer) => chunks.push(c));
     child.stderr.on("data", (c: Buffer) => chunks.push(c));
-    child.on("close", (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString("utf8") }));
-    child.on("error", (error) => resolve({ ok: false, output: String(error) }));
+    child.on("close", (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString("utf8"), seconds: since(started) }));
+    child.on("error", (error) => resolve({ ok: false, output: String(error), seconds: since(started) }));
   });
 }
 
@@ -85,9 +89,9 @@ async function crashTests(postgres: boolean) {
   const env = { CRASH_KILLS: "10", CRASH_SECONDS: "75" };
   const results = await Promise.all(runs.map((r) => spawnCaptured(bin("tsx"), [path.join(ROOT, "scripts", "crash-test.ts"), ...r.args], env)));
   runs.forEach((r, i) => {
-    const result = results[i] as { ok: boolean; output: string };
+    const result = results[i] as { ok: boolean; output: string; seconds: number };
     console.log(`\n=== ${r.name} ===\n${result.output.trim()}`);
-    stages.push({ name: r.name, passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1, ok: result.ok });
+    stages.push({ name: r.name, passed: result.ok ? 1 : 0, failed: result.ok ? 0 : 1, ok: result.ok, seconds: result.seconds });
   });
 }
 
@@ -112,15 +116,16 @@ async function vitestTogether([first, ...others]: SuiteRun[]) {
   });
   const results = await Promise.all([firstResult, ...otherResults]);
   [first, ...others].forEach((run, i) => {
-    const result = results[i] as { ok: boolean; output: string };
+    const result = results[i] as { ok: boolean; output: string; seconds: number };
     console.log(`\n=== ${run.name} ===\n${result.output}`);
-    stages.push(vitestStage(run.name, result.ok, reportFile(run.name)));
+    stages.push({ ...vitestStage(run.name, result.ok, reportFile(run.name)), seconds: result.seconds });
   });
 }
 
 function check(name: string, command: string, args: string[]) {
+  const started = Date.now();
   const ok = run(name, command, args);
-  stages.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok });
+  stages.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok, seconds: since(started) });
 }
 
 function skip(name: string, reason: string, mandatory: boolean) {
@@ -137,6 +142,7 @@ async function journeysThroughNginx() {
   const name = "Playwright journeys through nginx (phone, @readonly, two instances)";
   const report = path.join(tmp, "e2e-nginx.json");
   let topology: Awaited<ReturnType<typeof startTopology>> | undefined;
+  const started = Date.now();
   try {
     topology = await startTopology({ instances: 2, log: () => undefined });
     const ok = run(name, bin("playwright"), ["test", "--project", "phone", "--fail-on-flaky-tests"], {
@@ -144,7 +150,7 @@ async function journeysThroughNginx() {
       PLAYWRIGHT_JSON_OUTPUT_NAME: report,
       PLAYWRIGHT_HTML_OUTPUT_DIR: path.join(ROOT, "playwright-report", "nginx"),
     });
-    stages.push(playwrightStage(name, ok, report));
+    stages.push({ ...playwrightStage(name, ok, report), seconds: since(started) });
   } catch (error) {
     console.log(`\n=== ${name} ===\n${String(error)}`);
     stages.push({ name, passed: 0, failed: 1, ok: false });
@@ -154,6 +160,7 @@ async function journeysThroughNginx() {
 }
 
 async function main() {
+  const started = Date.now();
   check("lint (eslint)", bin("eslint"), ["."]);
   check("types (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]);
   vitest("unit tests", "unit");
@@ -182,14 +189,15 @@ async function main() {
     const report = path.join(tmp, "e2e.json");
     // CI retries a failed journey once (playwright.config.ts) to tell flaky from broken; a journey
     // that needed the retry still fails the run (--fail-on-flaky-tests, and the count below).
+    const started = Date.now();
     const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
-    stages.push(playwrightStage("Playwright journeys (Chromium, desktop)", ok, report));
+    stages.push({ ...playwrightStage("Playwright journeys (Chromium, desktop)", ok, report), seconds: since(started) });
     if (!missingTopology && apiRuns.length > 1) await journeysThroughNginx();
   } else {
     skip("Playwright journeys (Chromium)", `No Chromium at ${chromium}: the journeys are SKIPPED (apt-get install chromium).`, CI);
   }
 
-  console.log(`\n=== Summary ===\n${summaryLines(stages).join("\n")}`);
+  console.log(`\n=== Summary (${formatDuration(since(started))} in all) ===\n${summaryLines(stages).join("\n")}`);
   fs.rmSync(tmp, { recursive: true, force: true });
   process.exit(stages.every((s) => s.ok) ? 0 : 1);
 }

@@ -36,6 +36,8 @@ describe("npm test's Playwright counts", () => {
       { name: "PostgreSQL", passed: 0, failed: 0, skipped: "no server", ok: true },
     ]);
     expect(lines.at(-1)).toBe("15 passed, 1 failed, 1 flaky");
+    expect(summaryLines([{ name: "journeys", passed: 5, failed: 0, ok: true, seconds: 312.4 }])[0]).toBe("ok       journeys: 5 passed, 0 failed (5 min 12 s)");
+    expect(summaryLines([{ name: "lint", passed: 1, failed: 0, ok: true, seconds: 8.6 }])[0]).toBe("ok       lint: 1 passed, 0 failed (9 s)");
     expect(lines[2]).toBe("SKIPPED  PostgreSQL: 0 passed, 0 failed");
   });
 });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 
 /** One stage of npm test (scripts/test.ts) and its counts. */
-export type Stage = { name: string; passed: number; failed: number; flaky?: number; skipped?: string; ok: boolean };
+export type Stage = { name: string; passed: number; failed: number; flaky?: number; skipped?: string; ok: boolean; /** How long it ran (printed in the summary, to keep CI fast). */ seconds?: number };
 
 type PlaywrightStats = { expected: number; unexpected: number; flaky: number };
 
@@ -23,11 +23,18 @@ export function playwrightStage(name: string, exitedOk: boolean, report: string)
   };
 }
 
+/** 75 → "1 min 15 s", 9 → "9 s". */
+export function formatDuration(seconds: number): string {
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
 /** The summary npm test ends with: a line per stage, then "N passed, N failed, N flaky". */
 export function summaryLines(stages: readonly Stage[]): string[] {
   const lines = stages.map((s) => {
     const state = s.skipped ? "SKIPPED" : s.ok ? "ok" : "FAILED";
-    return `${state.padEnd(8)} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.flaky ? `, ${s.flaky} flaky` : ""}`;
+    const took = s.seconds === undefined ? "" : ` (${formatDuration(s.seconds)})`;
+    return `${state.padEnd(8)} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.flaky ? `, ${s.flaky} flaky` : ""}${took}`;
   });
   const total = (count: (s: Stage) => number) => stages.reduce((n, s) => n + count(s), 0);
   return [...lines, "", `${total((s) => s.passed)} passed, ${total((s) => s.failed)} failed, ${total((s) => s.flaky ?? 0)} flaky`];
