@@ -1,0 +1,132 @@
+/**
+ * What deploy/nginx's cache stores and for whom, checked against Debian's nginx with the rendered
+ * production template in front of a stub app that counts the requests it gets and marks its
+ * answers public or private per path. Skipped when nginx is not installed (CI installs it).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "./build";
+import { nginxBinary, writeNativeNginxConfig } from "./nginx-config";
+
+const bin = nginxBinary();
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "nginx-cache-test-"));
+
+/** What the stub app was asked, in order. */
+type Seen = { method: string; url: string; acceptEncoding: string | undefined; requestId: string | undefined; forwardedFor: string | undefined };
+const seen: Seen[] = [];
+const hits = (url: string) => seen.filter((s) => s.url === url).length;
+
+/** Cache-Control the stub app gives each path; public unless listed. */
+const PRIVATE = "private, no-store";
+const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+function cacheControlFor(url: string): string {
+  if (url.startsWith("/api/v2/profile")) return PRIVATE;
+  return PUBLIC;
+}
+
+let app: http.Server;
+let nginx: ChildProcess;
+let origin = "";
+
+beforeAll(async () => {
+  if (!bin) return;
+  app = http.createServer((req, res) => {
+    const url = req.url ?? "/";
+    seen.push({
+      method: req.method ?? "",
+      url,
+      acceptEncoding: req.headers["accept-encoding"] as string | undefined,
+      requestId: req.headers["x-request-id"] as string | undefined,
+      forwardedFor: req.headers["x-forwarded-for"] as string | undefined,
+    });
+    res.setHeader("Cache-Control", cacheControlFor(url));
+    res.setHeader("Content-Type", "text/plain");
+    res.end(`${req.method} ${url} #${hits(url)} for ${req.headers.cookie ?? req.headers.authorization ?? "anyone"}`);
+  });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  const upstream = `127.0.0.1:${(app.address() as AddressInfo).port}`;
+  const port = await freePort();
+  // tmp is private (mkdtemp); nginx's workers run as an unprivileged user when started by root.
+  fs.chmodSync(tmp, 0o755);
+  const conf = writeNativeNginxConfig({ dir: path.join(tmp, "nginx"), port, upstreams: [upstream] });
+  nginx = spawn(bin, ["-p", path.join(tmp, "nginx"), "-c", conf, "-g", "daemon off;"], { stdio: "ignore" });
+  origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const up = await fetch(`${origin}/nginx-health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error("nginx did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 30_000);
+
+afterAll(async () => {
+  nginx?.kill("SIGQUIT");
+  await new Promise<void>((resolve) => (app ? app.close(() => resolve()) : resolve()));
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function get(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const res = await fetch(`${origin}${url}`, { method, headers });
+  return { status: res.status, body: await res.text(), cache: res.headers.get("x-cache"), requestId: res.headers.get("x-request-id") };
+}
+
+describe.skipIf(!bin)("deploy/nginx's cache in front of the app", () => {
+  it("answers a repeated public page from its cache, asking the app once, with gzip normalised in the key", async () => {
+    const first = await get("/products/indigo-curtain", { "Accept-Encoding": "gzip, deflate, br" });
+    const again = await get("/products/indigo-curtain", { "Accept-Encoding": "br, gzip" });
+    expect(first.body).toBe("GET /products/indigo-curtain #1 for anyone");
+    expect(again).toMatchObject({ body: first.body, cache: "HIT" });
+    expect(hits("/products/indigo-curtain")).toBe(1);
+    expect(seen.find((s) => s.url === "/products/indigo-curtain")?.acceptEncoding).toBe("gzip");
+  });
+
+  it("never answers a signed-in API call from the cache, nor stores its answer for others", async () => {
+    const url = "/api/v2/products/search?name=indigo";
+    const anonymous = await get(url, { "System-Key": "k" });
+    expect(anonymous.body).toBe(`GET ${url} #1 for anyone`);
+    for (const signedIn of [{ Cookie: "kesar.session_token=abc.def" }, { Cookie: "theme=1; __Secure-kesar.session_token=abc.def" }, { Authorization: "Bearer abc" }]) {
+      const res = await get(url, { "System-Key": "k", ...signedIn });
+      expect(res.cache).toBe("BYPASS");
+      expect(res.body).toContain(`for ${Object.values(signedIn)[0]}`);
+    }
+    // The shared entry is still the anonymous one: no customer's answer reached it. (Past nginx's
+    // 1 s freshness on a slow machine it is served once more while it is refreshed.)
+    const later = await get(url, { "System-Key": "k" });
+    expect(later.body).toBe(anonymous.body);
+    expect(["HIT", "STALE", "UPDATING"]).toContain(later.cache);
+  });
+
+  it("keeps one entry per System-Key, so a request without the right key never gets a stored answer", async () => {
+    const url = "/api/v2/categories";
+    await get(url, { "System-Key": "right" });
+    const other = await get(url, { "System-Key": "wrong" });
+    expect(other.cache).toBe("MISS");
+    expect(hits(url)).toBe(2);
+  });
+
+  it("never stores what the app marks private, nor per-customer pages, nor POSTs", async () => {
+    await get("/api/v2/profile", { "System-Key": "k" });
+    expect((await get("/api/v2/profile", { "System-Key": "k" })).body).toContain("#2");
+
+    // Even if an account page were wrongly marked public by the app.
+    await get("/dashboard");
+    expect((await get("/dashboard")).body).toContain("#2");
+
+    await get("/api/v2/carts/add", { "Content-Type": "application/json" }, "POST");
+    expect((await get("/api/v2/carts/add", { "Content-Type": "application/json" }, "POST")).body).toContain("#2");
+  });
+
+  it("passes its request id to the app and back to the client, and the client's address in X-Forwarded-For", async () => {
+    const res = await get("/about-us");
+    const asked = seen.find((s) => s.url === "/about-us");
+    expect(res.requestId).toMatch(/^[0-9a-f]{32}$/);
+    expect(asked?.requestId).toBe(res.requestId);
+    expect(asked?.forwardedFor).toBe("127.0.0.1");
+  });
+});
