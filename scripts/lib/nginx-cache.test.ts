@@ -90,7 +90,8 @@ describe.skipIf(!bin)("deploy/nginx's cache in front of the app", () => {
     const url = "/api/v2/products/search?name=indigo";
     const anonymous = await get(url, { "System-Key": "k" });
     expect(anonymous.body).toBe(`GET ${url} #1 for anyone`);
-    for (const signedIn of [{ Cookie: "kesar.session_token=abc.def" }, { Cookie: "theme=1; __Secure-kesar.session_token=abc.def" }, { Authorization: "Bearer abc" }]) {
+    const signedInCalls: Record<string, string>[] = [{ Cookie: "kesar.session_token=abc.def" }, { Cookie: "theme=1; __Secure-kesar.session_token=abc.def" }, { Authorization: "Bearer abc" }];
+    for (const signedIn of signedInCalls) {
       const res = await get(url, { "System-Key": "k", ...signedIn });
       expect(res.cache).toBe("BYPASS");
       expect(res.body).toContain(`for ${Object.values(signedIn)[0]}`);
