@@ -98,6 +98,20 @@ function completeStandalone() {
 }
 
 /**
+ * The V8 heap cap every instance runs with (scripts/start.sh and deploy/Dockerfile set the same):
+ * without one, V8 sizes its heap from the machine's memory (about 4 GB here) and collects lazily,
+ * so a server that kept about 130 MB alive sat at 430-560 MB resident after npm run bench. With
+ * 256 MB it stays under 350 MB (README "Measurements"). NODE_OPTIONS with its own
+ * --max-old-space-size wins.
+ */
+export const HEAP_CAP_MB = 256;
+
+export function withHeapCap(nodeOptions: string | undefined): string {
+  if (nodeOptions?.includes("max-old-space-size")) return nodeOptions;
+  return `${nodeOptions ? `${nodeOptions} ` : ""}--max-old-space-size=${HEAP_CAP_MB}`;
+}
+
+/**
  * Starts one instance of the store: Next's standalone server (.next/standalone/server.js) on
  * `port`. It changes into its own folder, so relative paths in the settings are resolved against
  * the project folder (STORE_ROOT, lib/config.ts).
@@ -107,6 +121,7 @@ export function startServer(port: number, env: NodeJS.ProcessEnv, options: { qui
     cwd: ROOT,
     env: {
       ...env,
+      NODE_OPTIONS: withHeapCap(env.NODE_OPTIONS),
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
