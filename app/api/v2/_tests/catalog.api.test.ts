@@ -122,6 +122,37 @@ describe("product search", () => {
     }
   });
 
+  it("orders and pages a search by words as every list is ordered, with the total on every page", async () => {
+    const { db } = await testDb();
+    const orders = {
+      newest: [["created_at", "desc"], ["id", "desc"]],
+      price_asc: [["price", "asc"], ["id", "desc"]],
+      price_desc: [["price", "desc"], ["id", "desc"]],
+      popular: [["is_popular", "desc"], ["view_count", "desc"], ["id", "desc"]],
+    } as const;
+    for (const [sort, order] of Object.entries(orders)) {
+      let q = db.selectFrom("products").select("slug").where("published", "=", 1).where(sql<boolean>`lower(name) like '%cotton%'`);
+      for (const [column, direction] of order) q = q.orderBy(column, direction);
+      const expected = (await q.execute()).map((r) => r.slug);
+      expect(expected.length).toBeGreaterThan(4);
+      const pages = [];
+      for (const page of [1, 2]) {
+        const res = await api(`/products/search?name=cotton&sort=${sort}&per_page=4&page=${page}`);
+        expect(res.status).toBe(200);
+        expect(res.json.meta).toMatchObject({ total: expected.length, last_page: Math.ceil(expected.length / 4) });
+        pages.push(...(res.json.data as Json[]).map((p) => p.slug));
+      }
+      expect(pages, sort).toEqual(expected.slice(0, 8));
+    }
+    const past = await api("/products/search?name=cotton&per_page=4&page=999");
+    expect(past.status).toBe(200);
+    expect(past.json.data).toEqual([]);
+    expect(past.json.meta.total).toBeGreaterThan(4);
+    const none = await api("/products/search?name=zzqxw");
+    expect(none.json.data).toEqual([]);
+    expect(none.json.meta.total).toBe(0);
+  });
+
   it("matches every word of a multi-word search", async () => {
     const res = await api("/products/search?name=" + encodeURIComponent("cotton cushion") + "&per_page=48");
     for (const p of res.json.data as Json[]) {
