@@ -221,7 +221,7 @@ function searchProductsOn(search: ProductSearch, today: string): Promise<Page<Pr
 const wordsOnly = (search: ProductSearch) =>
   Boolean(search.name) && !search.category && !search.availability && !search.price && !search.advanced_filters && !search.selected_attribute_values.length;
 
-/** ORDER BY of each sort, newest first within equal keys (the same order the query builder below gives). */
+/** ORDER BY of each sort, newest first within equal keys: every product list is ordered by these. */
 const SORT_SQL = {
   newest: sql`p.created_at desc, p.id desc`,
   price_asc: sql`p.price asc, p.id desc`,
@@ -313,21 +313,8 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pa
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const offset = (search.page - 1) * perPage;
 
-  let list = filtered(base).select(cardColumns);
-  switch (search.sort ?? "newest") {
-    case "price_asc":
-      list = list.orderBy("p.price", "asc");
-      break;
-    case "price_desc":
-      list = list.orderBy("p.price", "desc");
-      break;
-    case "popular":
-      list = list.orderBy("p.is_popular", "desc").orderBy("p.view_count", "desc");
-      break;
-    default:
-      list = list.orderBy("p.created_at", "desc");
-  }
-  const rows = total > offset ? await list.orderBy("p.id", "desc").limit(perPage).offset(offset).execute() : [];
+  const list = filtered(base).select(cardColumns).orderBy(SORT_SQL[search.sort ?? "newest"]);
+  const rows = total > offset ? await list.limit(perPage).offset(offset).execute() : [];
   return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
 }
 

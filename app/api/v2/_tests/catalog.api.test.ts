@@ -144,6 +144,19 @@ describe("product search", () => {
       }
       expect(pages, sort).toEqual(expected.slice(0, 8));
     }
+    // The same orders on a list without words (a category and its subcategories).
+    const parent = await db.selectFrom("categories").select(["id", "slug"]).where("parent_id", "is", null).orderBy("sort_order").executeTakeFirstOrThrow();
+    const ids = [parent.id, ...(await db.selectFrom("categories").select("id").where("parent_id", "=", parent.id).execute()).map((c) => c.id)];
+    for (const [sort, order] of Object.entries(orders)) {
+      let q = db.selectFrom("products").select("slug").where("published", "=", 1).where("category_id", "in", ids);
+      for (const [column, direction] of order) q = q.orderBy(column, direction);
+      const expected = (await q.execute()).map((r) => r.slug);
+      expect(expected.length).toBeGreaterThan(6);
+      const res = await api(`/products/search?category=${parent.slug}&sort=${sort}&per_page=6&page=2`);
+      expect(res.json.meta.total, sort).toBe(expected.length);
+      expect((res.json.data as Json[]).map((p) => p.slug), sort).toEqual(expected.slice(6, 12));
+    }
+
     const past = await api("/products/search?name=cotton&per_page=4&page=999");
     expect(past.status).toBe(200);
     expect(past.json.data).toEqual([]);
