@@ -29,6 +29,8 @@ function cacheControlFor(url: string): string {
   return PUBLIC;
 }
 
+/** What the stub app's /products/price-changes shows now (a merchant edits it mid-test). */
+let price = "₹2,799";
 let app: http.Server;
 let nginx: ChildProcess;
 let origin = "";
@@ -46,6 +48,7 @@ beforeAll(async () => {
     });
     res.setHeader("Cache-Control", cacheControlFor(url));
     res.setHeader("Content-Type", "text/plain");
+    if (url === "/products/price-changes") return res.end(`price ${price}`);
     res.end(`${req.method} ${url} #${hits(url)} for ${req.headers.cookie ?? req.headers.authorization ?? "anyone"}`);
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
@@ -121,6 +124,25 @@ describe.skipIf(!bin)("deploy/nginx's cache in front of the app", () => {
 
     await get("/api/v2/carts/add", { "Content-Type": "application/json" }, "POST");
     expect((await get("/api/v2/carts/add", { "Content-Type": "application/json" }, "POST")).body).toContain("#2");
+  });
+
+  it("shows a changed page once its second of freshness is over, though the open cache file is kept for the next hit", async () => {
+    const url = "/products/price-changes";
+    expect((await get(url)).body).toBe("price ₹2,799");
+    expect(await get(url)).toMatchObject({ body: "price ₹2,799", cache: "HIT" });
+    price = "₹2,499";
+    // Past the 1 s freshness the first request gets the old page while nginx refreshes it (a new
+    // cache file); from then on the new one.
+    const deadline = Date.now() + 5000;
+    let seen = "";
+    while (Date.now() < deadline && seen !== "price ₹2,499") {
+      await new Promise((r) => setTimeout(r, 250));
+      seen = (await get(url)).body;
+    }
+    expect(seen).toBe("price ₹2,499");
+    expect(Date.now()).toBeLessThan(deadline);
+    // And it stays new: the kept file descriptor of the old file is not used again.
+    for (let i = 0; i < 5; i++) expect((await get(url)).body).toBe("price ₹2,499");
   });
 
   it("passes its request id to the app and back to the client, and the client's address in X-Forwarded-For", async () => {
