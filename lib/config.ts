@@ -125,24 +125,24 @@ export const DEFAULT_SQLITE_FILE = "data/store.db";
  * the server from its own folder and needs nothing.
  */
 export function storeRoot(env: NodeJS.ProcessEnv = process.env): string {
-  return env.STORE_ROOT?.trim() ? path.resolve(/*turbopackIgnore: true*/ env.STORE_ROOT.trim()) : process.cwd();
+  return env.STORE_ROOT?.trim() ? path.resolve(/*turbopackIgnore: true*/ env.STORE_ROOT.trim()) : /*turbopackIgnore: true*/ process.cwd();
 }
 
 /** DATABASE_URL: unset → ./data/store.db; postgres:// → PostgreSQL; file: URL or path → SQLite there. */
 export function parseDatabaseUrl(raw: string | undefined, cwd = storeRoot()): DatabaseTarget {
   const value = raw?.trim();
-  if (!value) return { dialect: "sqlite", file: path.resolve(cwd, DEFAULT_SQLITE_FILE) };
+  if (!value) return { dialect: "sqlite", file: path.resolve(/*turbopackIgnore: true*/ cwd, DEFAULT_SQLITE_FILE) };
   if (/^postgres(ql)?:\/\//i.test(value)) return { dialect: "postgres", url: value };
   if (/^file:/i.test(value)) {
     const rest = value.replace(/^file:(\/\/)?/i, "");
     // file:///abs/path keeps its leading slash; file:./rel and file:rel are relative to cwd.
     const file = value.startsWith("file:///") ? `/${rest.replace(/^\/+/, "")}` : rest;
-    return { dialect: "sqlite", file: path.resolve(cwd, file) };
+    return { dialect: "sqlite", file: path.resolve(/*turbopackIgnore: true*/ cwd, file) };
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
     throw new Error(`DATABASE_URL: unsupported scheme in "${value.split(":")[0]}:". Use postgres://, file: or a file path.`);
   }
-  return { dialect: "sqlite", file: path.resolve(cwd, value) };
+  return { dialect: "sqlite", file: path.resolve(/*turbopackIgnore: true*/ cwd, value) };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { freePort, startServer, waitForServer } from "../../../../scripts/lib/build";
+import { freePort, ROOT, startServer, waitForServer } from "../../../../scripts/lib/build";
 
 /** A raw GET (fetch would decode the body and normalize the path). */
 function rawGet(base: string, path: string, headers: Record<string, string> = {}, method = "GET"): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; bytes: number }> {
@@ -65,6 +67,23 @@ describe("Next's own server, as npm start runs it", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ status: "ok", database: "ok", redis: "not configured" });
+  });
+});
+
+describe("the standalone output", () => {
+  it("carries the compiled server and the cache handler, not the project's TypeScript sources", () => {
+    // The server under test runs from this build (lib/testing/api-global-setup.ts builds it).
+    const lib = path.join(ROOT, ".next", "standalone", "lib");
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else files.push(path.relative(lib, full));
+      }
+    };
+    if (fs.existsSync(lib)) walk(lib);
+    expect(files.sort()).toEqual(["server/next-cache-handler.mjs", "server/redis-connection.mjs"]);
   });
 });
 
