@@ -12,6 +12,7 @@ import { sql, type Insertable } from "kysely";
 import { hashPassword } from "../auth/password";
 import type { Db, DbHandle } from "../db/connection";
 import type { ProductsTable } from "../db/schema";
+import { compactSearchIndex } from "../db/search-index";
 import {
   ATTRIBUTES,
   PRODUCTS,
@@ -495,6 +496,8 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   }
   const images = await imageWork;
   log(`Images: ${images.rendered} rendered, ${images.skipped} already present`);
+  // The products just written leave the search index in many segments: merge them into one.
+  await compactSearchIndex(handle);
 
   const counts = await tableCounts(handle.db);
   return {

@@ -1,5 +1,6 @@
 import type { DbHandle } from "../../lib/db/connection";
 import { migrateToLatest } from "../../lib/db/migrate";
+import { compactSearchIndex } from "../../lib/db/search-index";
 import { isCatalogEmpty, seedDatabase, seedEssentials } from "../../lib/seed";
 
 /**
@@ -12,12 +13,20 @@ import { isCatalogEmpty, seedDatabase, seedEssentials } from "../../lib/seed";
 export async function prepareDatabase(handle: DbHandle, options: { demoData: boolean; mediaDir?: string; log?: (line: string) => void }): Promise<"demo" | "essentials" | "as-is"> {
   const log = options.log ?? (() => undefined);
   await migrateToLatest(handle);
-  if (!options.demoData) {
-    await seedEssentials(handle, { mediaDir: options.mediaDir, log });
+  const outcome = await loadData(handle, options.demoData, options.mediaDir, log);
+  // Products written since the last start (the shop's imports, edits) are merged into the search
+  // index's single segment (lib/db/search-index.ts).
+  await compactSearchIndex(handle);
+  return outcome;
+}
+
+async function loadData(handle: DbHandle, demoData: boolean, mediaDir: string | undefined, log: (line: string) => void): Promise<"demo" | "essentials" | "as-is"> {
+  if (!demoData) {
+    await seedEssentials(handle, { mediaDir, log });
     return "essentials";
   }
   if (!(await isCatalogEmpty(handle))) return "as-is";
   log("Empty database: loading the demo catalog...");
-  await seedDatabase(handle, { mediaDir: options.mediaDir, log });
+  await seedDatabase(handle, { mediaDir, log });
   return "demo";
 }
