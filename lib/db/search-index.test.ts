@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type DbHandle } from "./connection";
 import { migrateToLatest } from "./migrate";
-import { compactSearchIndex, searchIndexSegments } from "./search-index";
+import { compactSearchIndex, compactSearchIndexIfFragmented, searchIndexSegments } from "./search-index";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-search-index-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -45,6 +45,29 @@ describe("compactSearchIndex", () => {
       // Again on a compact index: nothing changes.
       await compactSearchIndex(handle);
       expect(await searchIndexSegments(handle)).toBe(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("compactSearchIndexIfFragmented", () => {
+  it("merges only an index in several segments, and says whether it did", async () => {
+    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "running.db") });
+    try {
+      await migrateToLatest(handle);
+      const now = new Date().toISOString();
+      await sql`insert into categories (id, name, slug, created_at, updated_at) values (1, 'Cushions', 'cushions', ${now}, ${now})`.execute(handle.db);
+      await addProducts(handle, Array.from({ length: 12 }, (_, i) => `Velvet Cushion Cover ${i}`));
+      expect(await searchIndexSegments(handle)).toBeGreaterThan(1);
+
+      expect(await compactSearchIndexIfFragmented(handle)).toBe(true);
+      expect(await searchIndexSegments(handle)).toBe(1);
+      // Nothing written since: nothing to do.
+      expect(await compactSearchIndexIfFragmented(handle)).toBe(false);
+      expect(await searchIndexSegments(handle)).toBe(1);
+      const cushions = await sql<{ id: number }>`select rowid as id from products_fts where products_fts match '"cushion"'`.execute(handle.db);
+      expect(cushions.rows).toHaveLength(12);
     } finally {
       await handle.close();
     }

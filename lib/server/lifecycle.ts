@@ -1,6 +1,7 @@
 import "server-only";
 import { getConfig } from "@/lib/config";
 import { getDb, type DbHandle } from "@/lib/db";
+import { compactSearchIndexIfFragmented } from "@/lib/db/search-index";
 import { log } from "./log";
 import { releaseExpiredOrders } from "./order-state";
 import { closeRedis } from "./redis";
@@ -15,6 +16,9 @@ import { installRequestGuard } from "./request-guard";
  *    (releaseExpiredOrders; a conditional update per order, so several instances sweeping at
  *    once release each order once). Payment start and callback run the same sweep, so a quiet
  *    shop still releases stock on time for the next shopper who looks;
+ *  - on SQLite, every minute too, merges the product search index when writes have split it into
+ *    segments (lib/db/search-index.ts), so a store that runs for months searches as fast as one
+ *    just started;
  *  - on SIGTERM or SIGINT, reports itself as draining (GET /api/health answers 503, so a load
  *    balancer stops sending it work) and stops the sweep. Next's server meanwhile stops accepting
  *    connections, finishes the requests in flight and exits; on exit the database is closed
@@ -47,6 +51,11 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       if (released.length) log.info({ orders: released.map((o) => o.code) }, `released ${released.length} unpaid order(s) past their payment deadline`);
     } catch (error) {
       log.error({ err: error }, "releasing expired orders failed");
+    }
+    try {
+      if (handle && !state.draining && (await compactSearchIndexIfFragmented(handle))) log.debug("merged the product search index");
+    } catch (error) {
+      log.error({ err: error }, "merging the product search index failed");
     } finally {
       running = false;
     }
