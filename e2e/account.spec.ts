@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { codeIn, waitForMail } from "../lib/testing/mail-receiver";
 import { E2E_MAIL_DIR } from "../scripts/lib/build";
 import { createCustomer, signIn, withE2eDb } from "./db";
-import { expect, TAG, test, type Page } from "./fixtures";
+import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
 
 async function addressRows(userId: number) {
   return withE2eDb((db) =>
@@ -353,6 +353,7 @@ for (const path of ["/dashboard", "/profile"]) {
   test(`no serious accessibility violations on ${path}`, { tag: TAG.db }, async ({ page }) => {
     const customer = await createCustomer();
     await signIn(page, customer, `/login?redirect=${encodeURIComponent(path)}`);
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { codeIn, resetTokenIn, waitForMail } from "../lib/testing/mail-receiver";
 import { E2E_MAIL_DIR } from "../scripts/lib/build";
 import { createCustomer, signIn, withE2eDb } from "./db";
-import { expect, TAG, test, type Page } from "./fixtures";
+import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
 
 const emailBox = (page: Page) => page.getByRole("textbox", { name: "Email", exact: true });
 
@@ -210,6 +210,7 @@ test("sign-in pages carry a nonce-based Content-Security-Policy that every scrip
 for (const path of ["/login", "/registration"]) {
   test(`no serious accessibility violations on ${path}`, { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
     await page.goto(path);
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createCustomer, signIn, withE2eDb } from "./db";
-import { expect, TAG, test, type Page } from "./fixtures";
+import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
 
 /** Two published, stocked products between ₹1,000 and ₹5,000 (well under the COD limit). */
 async function twoProducts() {
@@ -186,6 +186,7 @@ test("paying online through the sandbox lands on Payment Successful! and the ord
   const { customer } = await readyToPay(page, "Harpreet Gill");
   // The screen is usable with assistive technology: no serious or critical axe findings.
   await expect(page.getByTestId("checkout-summary")).toBeVisible();
+  await readyForAxe(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);

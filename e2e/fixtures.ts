@@ -29,3 +29,13 @@ export async function jsonLdOf(page: Page): Promise<Record<string, unknown>[]> {
     return Array.isArray(parsed) ? parsed : [parsed];
   });
 }
+
+/**
+ * Readies a page for an axe scan: transitions and animations off, as for a shopper who asked for
+ * reduced motion (app/globals.css). axe scrolls the deferred footer (content-visibility: auto)
+ * into view to read its colours, and Chromium may then run a button's colour transition from
+ * the initial colours; on a busy machine a scan once read the newsletter button half faded in.
+ */
+export async function readyForAxe(page: Page): Promise<void> {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+}

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { storeApi } from "./api";
-import { expect, TAG, test } from "./fixtures";
+import { expect, readyForAxe, TAG, test } from "./fixtures";
 
 test("the header search waits for a pause, needs 3 characters and sends one request per pause", { tag: TAG.readonly }, async ({ page }) => {
   const requests: string[] = [];
@@ -84,6 +84,7 @@ test.describe("at 390 px", () => {
     await page.goto("/products");
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog", { name: "Menu" }).locator('a[href^="tel:"]').first()).toBeVisible();
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).include('[role="dialog"][aria-label="Menu"]').analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
@@ -153,6 +154,7 @@ test("the framework scripts are marked for eager compilation; page chunks and th
 for (const path of ["/", "/products", "/search?query=cushion"]) {
   test(`no serious accessibility violations on ${path}`, { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
     await page.goto(path);
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
@@ -163,6 +165,7 @@ test("no serious accessibility violations on a product page", { tag: [TAG.readon
   const [product] = await storeApi.products();
   if (!product) throw new Error("the store has no published product");
   await page.goto(`/products/${product.slug}`);
+  await readyForAxe(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { sitemapPaths, storeApi } from "./api";
-import { expect, jsonLdOf, TAG, test } from "./fixtures";
+import { expect, jsonLdOf, readyForAxe, TAG, test } from "./fixtures";
 
 /** Every static page and the heading it shows. */
 const PAGES: { path: string; heading: string }[] = [
@@ -131,6 +131,7 @@ test("the sitemap page lists every path of the XML sitemap, grouped", { tag: TAG
 for (const path of ["/about-us", "/faqs", "/services", "/contact-us", "/return-policy", "/bulk-deals", "/payment-response?response=0"]) {
   test(`no serious accessibility violations on ${path}`, { tag: [TAG.readonly, TAG.desktop] }, async ({ page }) => {
     await page.goto(path);
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createCustomer, signIn, withE2eDb } from "./db";
-import { expect, TAG, test, type Page } from "./fixtures";
+import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
 
 const wishlistRows = (userId: number) =>
   withE2eDb((db) =>
@@ -98,6 +98,7 @@ test("no serious accessibility violations on /wishlists and on a signed-in /prod
       // The hearts have turned into toggle buttons.
       await expect(page.locator("button.product-card-wish[aria-pressed]").first()).toBeVisible();
     }
+    await readyForAxe(page);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(bad.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
