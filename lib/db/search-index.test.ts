@@ -3,30 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase, type DbHandle } from "./connection";
-import { migrateToLatest } from "./migrate";
+import { addProducts, openShopDb } from "../testing/shop-db";
 import { compactSearchIndex, compactSearchIndexIfFragmented, searchIndexSegments } from "./search-index";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-search-index-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-async function addProducts(handle: DbHandle, names: string[]): Promise<void> {
-  const now = new Date().toISOString();
-  // One statement each, as a shop adding products one by one (or an import without a batch) does.
-  for (const [i, name] of names.entries()) {
-    const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${i}`;
-    await sql`insert into products (category_id, name, slug, sku, list_price, price, availability, created_at, updated_at)
-      values (1, ${name}, ${slug}, ${`SKU-${slug}`}, 100000, 90000, 'in_stock', ${now}, ${now})`.execute(handle.db);
-  }
-}
-
 describe("compactSearchIndex", () => {
   it("merges the segments that product writes leave into one, and every search finds the same products", async () => {
-    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "shop.db") });
+    const handle = await openShopDb(path.join(tmp, "shop.db"), { name: "Curtains", slug: "curtains" });
     try {
-      await migrateToLatest(handle);
-      const now = new Date().toISOString();
-      await sql`insert into categories (id, name, slug, created_at, updated_at) values (1, 'Curtains', 'curtains', ${now}, ${now})`.execute(handle.db);
       const woven = ["Ikat", "Kalamkari", "Bagru", "Dabu", "Ajrakh", "Sanganeri", "Kantha", "Chikankari"];
       await addProducts(handle, Array.from({ length: 40 }, (_, i) => `${woven[i % woven.length]} Cotton Curtain ${i}`));
       const found = async (words: string) =>
@@ -53,11 +39,8 @@ describe("compactSearchIndex", () => {
 
 describe("compactSearchIndexIfFragmented", () => {
   it("merges only an index in several segments, and says whether it did", async () => {
-    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "running.db") });
+    const handle = await openShopDb(path.join(tmp, "running.db"), { name: "Cushions", slug: "cushions" });
     try {
-      await migrateToLatest(handle);
-      const now = new Date().toISOString();
-      await sql`insert into categories (id, name, slug, created_at, updated_at) values (1, 'Cushions', 'cushions', ${now}, ${now})`.execute(handle.db);
       await addProducts(handle, Array.from({ length: 12 }, (_, i) => `Velvet Cushion Cover ${i}`));
       expect(await searchIndexSegments(handle)).toBeGreaterThan(1);
 

@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/lib/db/connection";
-import { migrateToLatest } from "@/lib/db/migrate";
 import { searchIndexSegments } from "@/lib/db/search-index";
+import { addProducts, openShopDb } from "@/lib/testing/shop-db";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-lifecycle-"));
 const file = path.join(tmp, "shop.db");
@@ -21,14 +20,8 @@ afterAll(async () => {
 describe("a running instance (startInstance)", () => {
   it("merges the product search index that a shop's edits split, without a restart", async () => {
     // A shop on the embedded database that added products one at a time while running.
-    const setup = await openDatabase({ dialect: "sqlite", file });
-    await migrateToLatest(setup);
-    const now = new Date().toISOString();
-    await sql`insert into categories (id, name, slug, created_at, updated_at) values (1, 'Bath Linen', 'bath-linen', ${now}, ${now})`.execute(setup.db);
-    for (let i = 0; i < 10; i++) {
-      await sql`insert into products (category_id, name, slug, sku, list_price, price, availability, created_at, updated_at)
-        values (1, ${`Turkish Cotton Bath Towel ${i}`}, ${`towel-${i}`}, ${`SKU-TOWEL-${i}`}, 100000, 90000, 'in_stock', ${now}, ${now})`.execute(setup.db);
-    }
+    const setup = await openShopDb(file, { name: "Bath Linen", slug: "bath-linen" });
+    await addProducts(setup, Array.from({ length: 10 }, (_, i) => `Turkish Cotton Bath Towel ${i}`));
     expect(await searchIndexSegments(setup)).toBeGreaterThan(1);
 
     process.env.DATABASE_URL = file;
