@@ -260,7 +260,7 @@ export const PRODUCTS: ProductEntry[] = [
     },
     {
       name: "Pochampally Ikat Curtain",
-      sub: "block-print-curtains",
+      sub: "handwoven-curtains",
       item: "curtain",
       pattern: "ikat",
       palette: "madder",
@@ -1317,7 +1317,7 @@ export const PRODUCTS: ProductEntry[] = [
       photos: 4,
     },
     {
-      name: "Tufted Wool Hallway Runner",
+      name: "Hand-Tufted Wool Hallway Runner",
       sub: "rug-runners",
       item: "runner",
       pattern: "damask",

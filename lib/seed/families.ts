@@ -39,11 +39,12 @@ export const FAMILIES: FamilyDef[] = [
     code: "CUR",
     hsn: "6303",
     description:
-      "Hand block-printed cottons, airy sheers, lined blackouts and heavy velvets, stitched in Delhi with eyelet or pleated headings and sold per panel.",
-    metaTitle: "Curtains Online: Block-Print, Sheer, Blackout & Velvet | Kesar Home",
+      "Hand block-printed and handwoven cottons, airy sheers, lined blackouts and heavy velvets, stitched in Delhi with eyelet or pleated headings and sold per panel.",
+    metaTitle: "Curtains Online: Block-Print, Ikat, Sheer, Blackout & Velvet | Kesar Home",
     metaDescription: "Shop curtains in cotton, linen and velvet, stitched to 5, 7 and 9 ft drops with custom sizes on request. Free shipping above ₹499 across India.",
     subcategories: [
       { name: "Block-Print Curtains", slug: "block-print-curtains", description: "Hand-stamped cottons from Bagru and Sanganer with soft, uneven edges that only wooden blocks give." },
+      { name: "Handwoven Curtains", slug: "handwoven-curtains", description: "Ikat and handloom cottons whose pattern is dyed into the yarn before weaving, so it shows on both sides." },
       { name: "Sheer Curtains", slug: "sheer-curtains", description: "Voile and linen sheers that filter harsh afternoon sun while keeping the room bright." },
       { name: "Blackout Curtains", slug: "blackout-curtains", description: "Triple-weave and lined panels that darken bedrooms and keep summer heat out." },
       { name: "Velvet Curtains", slug: "velvet-curtains", description: "Weighty cotton and poly velvets with a rich fall, for living rooms and formal dining." },
@@ -76,7 +77,7 @@ export const FAMILIES: FamilyDef[] = [
     metaDescription: "Made-to-measure roller, Roman, chick and wooden blinds for Indian homes. Blackout and light-filtering fabrics, installation available.",
     subcategories: [
       { name: "Roller Blinds", slug: "roller-blinds", description: "Clean-lined fabric blinds on a spring or chain mechanism, in light-filtering and blackout weaves." },
-      { name: "Roman Blinds", slug: "roman-blinds", description: "Soft fabric blinds that fold into neat pleats, cut from our cotton and khadi prints." },
+      { name: "Roman Blinds", slug: "roman-blinds", description: "Soft fabric blinds that fold into neat pleats, cut from our cottons, linens and prints." },
       { name: "Bamboo & Chick Blinds", slug: "bamboo-chick-blinds", description: "Split-bamboo chiks for verandas and balconies, tied by hand with cotton cord." },
       { name: "Wooden Venetian Blinds", slug: "wooden-venetian-blinds", description: "Slatted blinds in solid sheesham and engineered wood for precise light control." },
     ],
@@ -166,7 +167,7 @@ export const FAMILIES: FamilyDef[] = [
     metaTitle: "Bedsheets, Razais & Duvet Covers Online | Kesar Home",
     metaDescription: "Pure cotton bedsheets, hand block-printed razais and dohars, linen duvet covers and festive bedding sets with free shipping above ₹499.",
     subcategories: [
-      { name: "Bedsheets", slug: "bedsheets", description: "Percale and hand block-printed cotton sheet sets with matching pillow covers." },
+      { name: "Bedsheets", slug: "bedsheets", description: "Printed and plain cotton sheet sets in percale and soft mulmul, with matching pillow covers." },
       { name: "Quilts, Razais & Dohars", slug: "quilts-razais", description: "Cotton-filled Jaipuri razais for winter and layered mulmul dohars for air-conditioned nights." },
       { name: "Duvet Covers & Sets", slug: "duvet-covers", description: "Button-closure duvet covers and complete bedding sets for a hotel-made bed." },
     ],
@@ -227,7 +228,7 @@ export const FAMILIES: FamilyDef[] = [
     metaDescription: "Handwoven cotton dhurries, wool and jute rugs, runners and coir door mats in sizes from 18 x 30 inch to 8 x 10 ft.",
     subcategories: [
       { name: "Dhurries", slug: "dhurries", description: "Flat-woven cotton rugs, reversible and light enough to roll away for summer." },
-      { name: "Hand-Tufted & Jute Rugs", slug: "hand-tufted-rugs", description: "Plush wool and natural jute rugs that anchor a seating area." },
+      { name: "Tufted & Jute Rugs", slug: "hand-tufted-rugs", description: "Plush wool and natural jute rugs that anchor a seating area." },
       { name: "Runners", slug: "rug-runners", description: "Long, narrow rugs for corridors, kitchens and beside the bed." },
       { name: "Door Mats", slug: "door-mats", description: "Coir and chindi mats that catch dust at the door." },
     ],
@@ -239,7 +240,7 @@ export const FAMILIES: FamilyDef[] = [
       "Rotate the rug every few months so it wears and fades evenly.",
       "Use an anti-slip underlay on tiled and marble floors.",
     ],
-    features: ["Handwoven; small irregularities are a mark of the craft", "Finished with hand-knotted tassels or bound edges", "Anti-slip underlay recommended on stone floors"],
+    features: ["Made by hand; small irregularities are a mark of the craft", "Finished with hand-knotted tassels or bound edges", "Anti-slip underlay recommended on stone floors"],
     warranty: "12-month warranty against weaving and binding defects. Shedding in new wool rugs is normal for the first weeks; damage from moisture or pets is not covered.",
     additional: {
       heading: "Picking the right rug size",
@@ -288,7 +289,7 @@ export const FAMILIES: FamilyDef[] = [
     metaTitle: "Bath Towels, Hand Towels, Bath Mats & Bathrobes | Kesar Home",
     metaDescription: "Zero-twist and terry cotton bath towels, hand and face towels, bath mats and waffle bathrobes, made in India and quick to dry in humid weather.",
     subcategories: [
-      { name: "Bath Towels", slug: "bath-towels", description: "Full-size towels in plush terry, zero-twist and light handloom weaves." },
+      { name: "Bath Towels", slug: "bath-towels", description: "Full-size towels in plush terry, zero-twist and light flat weaves." },
       { name: "Hand & Face Towels", slug: "hand-face-towels", description: "Smaller towels for the washbasin, gym bag and guests." },
       { name: "Bath Mats", slug: "bath-mats", description: "Absorbent cotton mats that dry quickly on tiled floors." },
       { name: "Bathrobes", slug: "bathrobes", description: "Waffle and terry robes in free sizes." },

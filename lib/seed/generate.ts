@@ -26,75 +26,77 @@ import { productPhotos, type PhotoRecord } from "./images";
 import { chunk, hashString, mulberry32, slugify, type Rng } from "./prng";
 import type { Family, ItemKind } from "./scenes";
 import type { PaletteKey } from "./svg";
+import { foreignTechniques, techniquesIn } from "./techniques";
 
 /** SKU prefix of generated products; used to count how many already exist. */
 export const GENERATED_SKU_PREFIX = "KHG-";
 
-type Noun = { noun: string; item: ItemKind; sizes: Size[]; materials: Material[]; assembly: Assembly[]; price: [number, number] };
+/** A kind of product of a family; `subs` are the subcategories it belongs in (all of the family's when unset). */
+type Noun = { noun: string; item: ItemKind; sizes: Size[]; materials: Material[]; assembly: Assembly[]; price: [number, number]; subs?: string[] };
 
 const NOUNS: Record<Family, Noun[]> = {
   curtains: [
-    { noun: "Curtain", item: "curtain", sizes: ["5 ft", "7 ft", "9 ft"], materials: ["Cotton", "Linen", "Polyester Blend"], assembly: ["No Assembly"], price: [1999, 5999] },
-    { noun: "Door Curtain", item: "curtain", sizes: ["7 ft", "9 ft"], materials: ["Cotton", "Velvet", "Polyester Blend"], assembly: ["No Assembly"], price: [2299, 7999] },
-    { noun: "Sheer Curtain", item: "sheer", sizes: ["5 ft", "7 ft", "9 ft"], materials: ["Cotton", "Linen", "Silk"], assembly: ["No Assembly"], price: [1999, 4999] },
-    { noun: "Velvet Curtain", item: "curtain", sizes: ["7 ft", "9 ft"], materials: ["Velvet"], assembly: ["No Assembly"], price: [4999, 8999] },
+    { noun: "Curtain", item: "curtain", sizes: ["5 ft", "7 ft", "9 ft"], materials: ["Cotton", "Linen", "Polyester Blend"], assembly: ["No Assembly"], price: [1999, 5999], subs: ["block-print-curtains", "handwoven-curtains", "blackout-curtains"] },
+    { noun: "Door Curtain", item: "curtain", sizes: ["7 ft", "9 ft"], materials: ["Cotton", "Velvet", "Polyester Blend"], assembly: ["No Assembly"], price: [2299, 7999], subs: ["block-print-curtains", "handwoven-curtains", "blackout-curtains", "velvet-curtains"] },
+    { noun: "Sheer Curtain", item: "sheer", sizes: ["5 ft", "7 ft", "9 ft"], materials: ["Cotton", "Linen", "Silk"], assembly: ["No Assembly"], price: [1999, 4999], subs: ["sheer-curtains"] },
+    { noun: "Velvet Curtain", item: "curtain", sizes: ["7 ft", "9 ft"], materials: ["Velvet"], assembly: ["No Assembly"], price: [4999, 8999], subs: ["velvet-curtains"] },
   ],
   blinds: [
-    { noun: "Roller Blind", item: "roller-blind", sizes: ["3 x 5 ft", "4 x 5 ft", "4 x 6 ft", "5 x 7 ft"], materials: ["Polyester Blend", "Linen"], assembly: ["Assembly Required", "Free Installation"], price: [2499, 7999] },
-    { noun: "Roman Blind", item: "roman-blind", sizes: ["3 x 5 ft", "4 x 5 ft", "4 x 6 ft"], materials: ["Cotton", "Linen", "Velvet"], assembly: ["Free Installation"], price: [3999, 9999] },
-    { noun: "Chick Blind", item: "chick-blind", sizes: ["4 x 6 ft", "6 x 8 ft"], materials: ["Bamboo"], assembly: ["Assembly Required"], price: [1999, 5999] },
-    { noun: "Venetian Blind", item: "venetian-blind", sizes: ["4 x 5 ft", "5 x 7 ft"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [7999, 16999] },
+    { noun: "Roller Blind", item: "roller-blind", sizes: ["3 x 5 ft", "4 x 5 ft", "4 x 6 ft", "5 x 7 ft"], materials: ["Polyester Blend", "Linen"], assembly: ["Assembly Required", "Free Installation"], price: [2499, 7999], subs: ["roller-blinds"] },
+    { noun: "Roman Blind", item: "roman-blind", sizes: ["3 x 5 ft", "4 x 5 ft", "4 x 6 ft"], materials: ["Cotton", "Linen", "Velvet"], assembly: ["Free Installation"], price: [3999, 9999], subs: ["roman-blinds"] },
+    { noun: "Chick Blind", item: "chick-blind", sizes: ["4 x 6 ft", "6 x 8 ft"], materials: ["Bamboo"], assembly: ["Assembly Required"], price: [1999, 5999], subs: ["bamboo-chick-blinds"] },
+    { noun: "Venetian Blind", item: "venetian-blind", sizes: ["4 x 5 ft", "5 x 7 ft"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [7999, 16999], subs: ["wooden-venetian-blinds"] },
   ],
   wallpaper: [
     { noun: "Wallpaper", item: "wallpaper", sizes: ["Roll 10 m"], materials: ["Non-woven", "Vinyl"], assembly: ["No Assembly"], price: [2499, 6999] },
     { noun: "Feature Wall Wallpaper", item: "wallpaper", sizes: ["Roll 10 m"], materials: ["Vinyl", "Non-woven"], assembly: ["No Assembly", "Free Installation"], price: [3499, 6999] },
   ],
   upholstery: [
-    { noun: "Upholstery Fabric", item: "fabric", sizes: ["Per Metre"], materials: ["Cotton", "Linen", "Polyester Blend"], assembly: ["No Assembly"], price: [799, 2499] },
-    { noun: "Sofa Velvet", item: "fabric", sizes: ["Per Metre"], materials: ["Velvet"], assembly: ["No Assembly"], price: [1499, 2999] },
-    { noun: "Outdoor Fabric", item: "fabric", sizes: ["Per Metre"], materials: ["Polyester Blend", "Jute"], assembly: ["No Assembly"], price: [899, 1999] },
-    { noun: "Fabric Bolt", item: "fabric", sizes: ["Roll 10 m"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [7999, 17999] },
+    { noun: "Upholstery Fabric", item: "fabric", sizes: ["Per Metre"], materials: ["Cotton", "Linen", "Polyester Blend"], assembly: ["No Assembly"], price: [799, 2499], subs: ["upholstery-fabrics"] },
+    { noun: "Sofa Velvet", item: "fabric", sizes: ["Per Metre"], materials: ["Velvet"], assembly: ["No Assembly"], price: [1499, 2999], subs: ["velvet-chenille"] },
+    { noun: "Outdoor Fabric", item: "fabric", sizes: ["Per Metre"], materials: ["Polyester Blend", "Jute"], assembly: ["No Assembly"], price: [899, 1999], subs: ["outdoor-fabrics"] },
+    { noun: "Fabric Bolt", item: "fabric", sizes: ["Roll 10 m"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [7999, 17999], subs: ["upholstery-fabrics"] },
   ],
   bedding: [
-    { noun: "Bedsheet Set", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [1299, 4999] },
-    { noun: "Razai", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton", "Silk"], assembly: ["No Assembly"], price: [2499, 6999] },
-    { noun: "Dohar", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton"], assembly: ["No Assembly"], price: [1499, 3999] },
-    { noun: "Duvet Cover", item: "bedding", sizes: ["Queen", "King"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [2999, 7999] },
-    { noun: "Bedding Set", item: "bedding", sizes: ["King"], materials: ["Silk", "Cotton"], assembly: ["No Assembly"], price: [8999, 21999] },
+    { noun: "Bedsheet Set", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [1299, 4999], subs: ["bedsheets"] },
+    { noun: "Razai", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton", "Silk"], assembly: ["No Assembly"], price: [2499, 6999], subs: ["quilts-razais"] },
+    { noun: "Dohar", item: "bedding", sizes: ["Single", "Queen", "King"], materials: ["Cotton"], assembly: ["No Assembly"], price: [1499, 3999], subs: ["quilts-razais"] },
+    { noun: "Duvet Cover", item: "bedding", sizes: ["Queen", "King"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [2999, 7999], subs: ["duvet-covers"] },
+    { noun: "Bedding Set", item: "bedding", sizes: ["King"], materials: ["Silk", "Cotton"], assembly: ["No Assembly"], price: [8999, 21999], subs: ["duvet-covers"] },
   ],
   cushions: [
-    { noun: "Cushion Cover", item: "cushion", sizes: ["16 x 16 in", "18 x 18 in"], materials: ["Cotton", "Silk", "Velvet", "Linen"], assembly: ["No Assembly"], price: [499, 1899] },
-    { noun: "Cushion Cover Set of 2", item: "cushion", sizes: ["16 x 16 in", "18 x 18 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [999, 2499] },
-    { noun: "Lumbar Cushion", item: "lumbar", sizes: ["12 x 20 in"], materials: ["Cotton", "Velvet", "Jute"], assembly: ["No Assembly"], price: [799, 1999] },
-    { noun: "Floor Cushion", item: "floor-cushion", sizes: ["24 x 24 in"], materials: ["Cotton", "Velvet"], assembly: ["No Assembly"], price: [1799, 3999] },
+    { noun: "Cushion Cover", item: "cushion", sizes: ["16 x 16 in", "18 x 18 in"], materials: ["Cotton", "Silk", "Velvet", "Linen"], assembly: ["No Assembly"], price: [499, 1899], subs: ["cushion-covers"] },
+    { noun: "Cushion Cover Set of 2", item: "cushion", sizes: ["16 x 16 in", "18 x 18 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [999, 2499], subs: ["cushion-covers"] },
+    { noun: "Lumbar Cushion", item: "lumbar", sizes: ["12 x 20 in"], materials: ["Cotton", "Velvet", "Jute"], assembly: ["No Assembly"], price: [799, 1999], subs: ["filled-cushions"] },
+    { noun: "Floor Cushion", item: "floor-cushion", sizes: ["24 x 24 in"], materials: ["Cotton", "Velvet"], assembly: ["No Assembly"], price: [1799, 3999], subs: ["floor-cushions"] },
   ],
   rugs: [
-    { noun: "Dhurrie", item: "rug", sizes: ["2 x 3 ft", "4 x 6 ft", "5 x 8 ft", "8 x 10 ft"], materials: ["Cotton", "Wool"], assembly: ["No Assembly"], price: [1499, 27999] },
-    { noun: "Hand-Tufted Rug", item: "rug", sizes: ["5 x 8 ft", "8 x 10 ft"], materials: ["Wool"], assembly: ["No Assembly"], price: [11999, 45999] },
-    { noun: "Runner", item: "runner", sizes: ["2.5 x 8 ft", "2.5 x 10 ft"], materials: ["Cotton", "Wool", "Jute"], assembly: ["No Assembly"], price: [2999, 9999] },
-    { noun: "Door Mat", item: "doormat", sizes: ["18 x 30 in", "2 x 3 ft"], materials: ["Coir", "Cotton", "Jute"], assembly: ["No Assembly"], price: [399, 1499] },
+    { noun: "Dhurrie", item: "rug", sizes: ["2 x 3 ft", "4 x 6 ft", "5 x 8 ft", "8 x 10 ft"], materials: ["Cotton", "Wool"], assembly: ["No Assembly"], price: [1499, 27999], subs: ["dhurries"] },
+    { noun: "Hand-Tufted Rug", item: "rug", sizes: ["5 x 8 ft", "8 x 10 ft"], materials: ["Wool"], assembly: ["No Assembly"], price: [11999, 45999], subs: ["hand-tufted-rugs"] },
+    { noun: "Runner", item: "runner", sizes: ["2.5 x 8 ft", "2.5 x 10 ft"], materials: ["Cotton", "Wool", "Jute"], assembly: ["No Assembly"], price: [2999, 9999], subs: ["rug-runners"] },
+    { noun: "Door Mat", item: "doormat", sizes: ["18 x 30 in", "2 x 3 ft"], materials: ["Coir", "Cotton", "Jute"], assembly: ["No Assembly"], price: [399, 1499], subs: ["door-mats"] },
   ],
   "table-linen": [
-    { noun: "Table Runner", item: "table-runner", sizes: ["13 x 72 in"], materials: ["Cotton", "Silk", "Linen"], assembly: ["No Assembly"], price: [599, 2499] },
-    { noun: "Table Cloth", item: "tablecloth", sizes: ["60 x 60 in", "60 x 90 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [999, 3999] },
-    { noun: "Napkin Set", item: "napkins", sizes: ["18 x 18 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [599, 2299] },
-    { noun: "Placemat Set", item: "placemats", sizes: ["13 x 19 in"], materials: ["Jute", "Cotton"], assembly: ["No Assembly"], price: [699, 1999] },
+    { noun: "Table Runner", item: "table-runner", sizes: ["13 x 72 in"], materials: ["Cotton", "Silk", "Linen"], assembly: ["No Assembly"], price: [599, 2499], subs: ["table-runners"] },
+    { noun: "Table Cloth", item: "tablecloth", sizes: ["60 x 60 in", "60 x 90 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [999, 3999], subs: ["table-cloths"] },
+    { noun: "Napkin Set", item: "napkins", sizes: ["18 x 18 in"], materials: ["Cotton", "Linen"], assembly: ["No Assembly"], price: [599, 2299], subs: ["napkins-placemats"] },
+    { noun: "Placemat Set", item: "placemats", sizes: ["13 x 19 in"], materials: ["Jute", "Cotton"], assembly: ["No Assembly"], price: [699, 1999], subs: ["napkins-placemats"] },
   ],
   "bath-linen": [
-    { noun: "Bath Towel", item: "towels", sizes: ["30 x 60 in"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [499, 1999] },
-    { noun: "Hand Towel Set", item: "towels", sizes: ["16 x 28 in"], materials: ["Cotton"], assembly: ["No Assembly"], price: [599, 1499] },
-    { noun: "Face Towel Set", item: "towels", sizes: ["12 x 12 in"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [399, 999] },
-    { noun: "Bath Mat", item: "bathmat", sizes: ["20 x 30 in"], materials: ["Cotton"], assembly: ["No Assembly"], price: [499, 1299] },
-    { noun: "Bathrobe", item: "bathrobe", sizes: ["Free Size"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [1999, 3999] },
+    { noun: "Bath Towel", item: "towels", sizes: ["30 x 60 in"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [499, 1999], subs: ["bath-towels"] },
+    { noun: "Hand Towel Set", item: "towels", sizes: ["16 x 28 in"], materials: ["Cotton"], assembly: ["No Assembly"], price: [599, 1499], subs: ["hand-face-towels"] },
+    { noun: "Face Towel Set", item: "towels", sizes: ["12 x 12 in"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [399, 999], subs: ["hand-face-towels"] },
+    { noun: "Bath Mat", item: "bathmat", sizes: ["20 x 30 in"], materials: ["Cotton"], assembly: ["No Assembly"], price: [499, 1299], subs: ["bath-mats"] },
+    { noun: "Bathrobe", item: "bathrobe", sizes: ["Free Size"], materials: ["Cotton", "Bamboo"], assembly: ["No Assembly"], price: [1999, 3999], subs: ["bathrobes"] },
   ],
   furniture: [
-    { noun: "Three-Seater Sofa", item: "sofa", sizes: ["3 Seater"], materials: ["Velvet", "Linen", "Cotton", "Sheesham Wood"], assembly: ["Free Installation"], price: [38999, 119999] },
-    { noun: "Two-Seater Sofa", item: "sofa", sizes: ["2 Seater"], materials: ["Velvet", "Linen", "Cotton"], assembly: ["Assembly Required", "Free Installation"], price: [29999, 69999] },
-    { noun: "Armchair", item: "armchair", sizes: ["Standard"], materials: ["Cotton", "Velvet", "Linen"], assembly: ["No Assembly"], price: [11999, 29999] },
-    { noun: "Dining Chair Pair", item: "dining-chair", sizes: ["Standard"], materials: ["Cane", "Sheesham Wood", "Mango Wood"], assembly: ["Assembly Required"], price: [12999, 29999] },
-    { noun: "Coffee Table", item: "coffee-table", sizes: ["Standard"], materials: ["Mango Wood", "Sheesham Wood"], assembly: ["Assembly Required"], price: [8999, 34999] },
-    { noun: "Dining Table", item: "dining-table", sizes: ["6 Seater"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [49999, 139999] },
-    { noun: "Bed", item: "bed", sizes: ["Queen", "King"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [42999, 99999] },
+    { noun: "Three-Seater Sofa", item: "sofa", sizes: ["3 Seater"], materials: ["Velvet", "Linen", "Cotton", "Sheesham Wood"], assembly: ["Free Installation"], price: [38999, 119999], subs: ["sofas"] },
+    { noun: "Two-Seater Sofa", item: "sofa", sizes: ["2 Seater"], materials: ["Velvet", "Linen", "Cotton"], assembly: ["Assembly Required", "Free Installation"], price: [29999, 69999], subs: ["sofas"] },
+    { noun: "Armchair", item: "armchair", sizes: ["Standard"], materials: ["Cotton", "Velvet", "Linen"], assembly: ["No Assembly"], price: [11999, 29999], subs: ["chairs"] },
+    { noun: "Dining Chair Pair", item: "dining-chair", sizes: ["Standard"], materials: ["Cane", "Sheesham Wood", "Mango Wood"], assembly: ["Assembly Required"], price: [12999, 29999], subs: ["chairs"] },
+    { noun: "Coffee Table", item: "coffee-table", sizes: ["Standard"], materials: ["Mango Wood", "Sheesham Wood"], assembly: ["Assembly Required"], price: [8999, 34999], subs: ["tables"] },
+    { noun: "Dining Table", item: "dining-table", sizes: ["6 Seater"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [49999, 139999], subs: ["tables"] },
+    { noun: "Bed", item: "bed", sizes: ["Queen", "King"], materials: ["Sheesham Wood", "Mango Wood"], assembly: ["Free Installation"], price: [42999, 99999], subs: ["beds"] },
   ],
 };
 
@@ -164,9 +166,18 @@ export function generatedProduct(k: number, pool = basePool()): GeneratedProduct
   const material = rng.pick(noun.materials);
   const size = rng.pick(noun.sizes);
   const assembly = rng.pick(noun.assembly);
-  const pattern = rng.pick(PATTERNS);
-  const place = rng.pick(PLACES);
-  const adjective = rng.chance(0.3) ? `${rng.pick(ADJECTIVES)} ` : "";
+  // One hand technique per product at most (lib/seed/techniques.ts): no "Bagru Handwoven Ikat",
+  // and a subcategory whose copy fits it (no ikat among the block prints).
+  const technique = new Set(techniquesIn(noun.noun));
+  const fitting = <T extends string>(words: readonly T[]) => words.filter((w) => new Set([...technique, ...techniquesIn(w)]).size <= 1);
+  const choose = <T extends string>(words: readonly T[]): T => {
+    const word = rng.pick(fitting(words));
+    for (const t of techniquesIn(word)) technique.add(t);
+    return word;
+  };
+  const pattern = choose(PATTERNS);
+  const place = choose(PLACES);
+  const adjective = rng.chance(0.3) ? `${choose(ADJECTIVES)} ` : "";
   const materialWord = MATERIAL_WORD[material] ?? material;
   const showMaterial = !noun.noun.toLowerCase().includes(materialWord.toLowerCase()) && rng.chance(0.7);
   const name = `${place} ${adjective}${colour.word} ${pattern} ${showMaterial ? `${materialWord} ` : ""}${noun.noun}`.replace(/\s+/g, " ");
@@ -176,7 +187,8 @@ export function generatedProduct(k: number, pool = basePool()): GeneratedProduct
   const priceRupees = discounted ? Math.max(99, Math.floor((listRupees * rng.range(0.7, 0.92)) / 10) * 10 - 1) : listRupees;
   const stock = rng.chance(0.1) ? 0 : rng.int(1, 180);
   const madeToOrder = rng.chance(0.25);
-  const sub = rng.pick(family.subcategories);
+  const subs = family.subcategories.filter((c) => (noun.subs ?? [c.slug]).includes(c.slug) && foreignTechniques(`${c.name} ${c.description}`, technique).length === 0);
+  const sub = rng.pick(subs.length ? subs : family.subcategories);
   const photoCount = rng.chance(0.5) ? 3 : 4;
   const photos = pickPhotos(rng, pool.get(family.key) ?? [], noun.item, colour.palette, photoCount).map((p, i) => ({
     ...p,
@@ -193,7 +205,7 @@ export function generatedProduct(k: number, pool = basePool()): GeneratedProduct
     sku: `${GENERATED_SKU_PREFIX}${family.code}-${String(k).padStart(6, "0")}`,
     short_description: short,
     description:
-      `<p>${short}</p><p>${family.description}</p>` +
+      `<p>${short}</p><p>${sub.description}</p>` +
       `<ul><li>Material: ${material}</li><li>Size: ${size}</li><li>Colour: ${colour.word}</li><li>${madeToOrder ? "Made to order: dispatched in 4–5 weeks" : "Ready to ship in 2–3 business days"}</li></ul>`,
     key_features: `<ul>${family.features.map((f) => `<li>${f}</li>`).join("")}</ul>`,
     care_instructions: care,
