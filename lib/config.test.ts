@@ -53,18 +53,19 @@ describe("S3_* settings", () => {
   });
 });
 
-describe("REDIS_URL", () => {
-  async function configWith(env: Record<string, string | undefined>) {
-    const saved = { ...process.env };
-    try {
-      Object.assign(process.env, env);
-      for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
-      vi.resetModules();
-      return (await import("./config")).getConfig();
-    } finally {
-      process.env = saved;
-    }
+async function configWith(env: Record<string, string | undefined>) {
+  const saved = { ...process.env };
+  try {
+    Object.assign(process.env, env);
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete process.env[k];
+    vi.resetModules();
+    return (await import("./config")).getConfig();
+  } finally {
+    process.env = saved;
   }
+}
+
+describe("REDIS_URL", () => {
   it("is read when the server starts: unset or blank means no Redis", async () => {
     expect((await configWith({ REDIS_URL: undefined })).redis).toBeNull();
     expect((await configWith({ REDIS_URL: " " })).redis).toBeNull();
@@ -75,3 +76,11 @@ describe("REDIS_URL", () => {
     await expect(configWith({ REDIS_URL: "http://cache:6379" })).rejects.toThrow(/REDIS_URL must start with redis:\/\//);
   });
 });
+
+describe("SITE_URL", () => {
+  it("defaults to http://localhost:3000 whatever PORT says, so canonical URLs and the build do not follow the port", async () => {
+    expect((await configWith({ SITE_URL: undefined, PORT: "4321" })).siteUrl).toBe("http://localhost:3000");
+    expect((await configWith({ SITE_URL: "https://shop.example.in/", PORT: "4321" })).siteUrl).toBe("https://shop.example.in");
+  });
+});
+

@@ -41,7 +41,9 @@ export type DatabaseTarget =
 
 export type AppConfig = {
   nodeEnv: "development" | "production" | "test";
+  /** The port this instance listens on (Next's server reads PORT itself). */
   port: number;
+  /** Origin of canonical URLs, links in mail and redirects: SITE_URL, never the port or the request's Host. */
   siteUrl: string;
   systemKey: string;
   poolMax: number;
@@ -119,6 +121,12 @@ export type PaymentsConfig = {
 export const DEFAULT_SQLITE_FILE = "data/store.db";
 
 /**
+ * SITE_URL when unset: the address `npm start` serves on by default. It does not follow PORT, so a
+ * build is the same whatever port it will serve on; a store on another port or host sets SITE_URL.
+ */
+export const DEFAULT_SITE_URL = "http://localhost:3000";
+
+/**
  * The folder relative paths in settings (DATABASE_URL, UPLOADS_DIR) are taken from: STORE_ROOT, or
  * the current folder. Next's standalone server changes into .next/standalone before it loads the
  * app, so npm start passes the project folder as STORE_ROOT (scripts/start.sh); a container runs
@@ -180,7 +188,7 @@ export function getConfig(): AppConfig {
   cached = {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    siteUrl: (env.SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, ""),
     systemKey: env.SYSTEM_KEY,
     poolMax: env.DATABASE_POOL_MAX,
     adminKey: env.ADMIN_KEY ?? null,

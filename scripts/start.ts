@@ -28,6 +28,9 @@ async function main() {
   await ensureBuild(process.env);
 
   console.log(`\nThe store is starting at http://localhost:${config.port}`);
+  if (!process.env.SITE_URL && config.port !== 3000) {
+    console.log(`SITE_URL is not set: canonical URLs and links in mail name ${config.siteUrl}. Set SITE_URL to the address shoppers use.`);
+  }
   if (config.demoData) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   if (!config.smtpUrl) console.log("No SMTP_URL: mail (sign-in codes, reset links) is printed here and kept for npm run outbox.");
   if (!config.authSecret && !config.demoData) {

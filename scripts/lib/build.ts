@@ -25,7 +25,7 @@ function walk(dir: string, out: string[]) {
 }
 
 /** Settings that prerendered pages carry (canonical URLs, the API key client code sends). */
-const BUILD_ENV = ["SITE_URL", "SYSTEM_KEY", "PORT"] as const;
+const BUILD_ENV = ["SITE_URL", "SYSTEM_KEY"] as const;
 
 /**
  * A hash of everything that goes into `next build`: sources, config, lockfile and the build-time
