@@ -2,7 +2,10 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * Environment, parsed once. Every variable the store reads is listed here and in the README.
+ * The store's settings from the environment, parsed once. The README's Configuration table lists
+ * these and the variables read elsewhere: LOG_LEVEL (lib/server/log.ts), HOST and NODE_OPTIONS
+ * (scripts/start.sh, for Next's server), STORE_ROOT (storeRoot below), REDIS_URL and
+ * REDIS_KEY_PREFIX again in lib/server/redis-connection.mjs, and the variables of tests and scripts.
  */
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
