@@ -6,6 +6,8 @@ import { AboutSection, EnquiryTiles, Testimonials, WhyChooseUs } from "@/compone
 import { JsonLd } from "@/components/seo/JsonLd";
 import { displayPhone } from "@/lib/contact";
 import { organizationJsonLd, webSiteJsonLd } from "@/lib/seo/jsonld";
+import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { listCategories } from "@/lib/server/catalog";
 import { listBlogs, listSliders, listTestimonials } from "@/lib/server/content";
 import { getSiteSettings } from "@/lib/server/settings";
@@ -16,12 +18,9 @@ export async function generateMetadata(): Promise<Metadata> {
   const s = await getSiteSettings();
   const title = s.meta_title || s.website_name;
   return {
+    ...pageMetadata({ title, description: s.meta_description, path: "/", image: brandShareImage(s), siteName: s.website_name }),
     title: { absolute: title },
-    description: s.meta_description,
     keywords: s.meta_keywords ? s.meta_keywords.split(",").map((k) => k.trim()).filter(Boolean) : undefined,
-    alternates: { canonical: "/" },
-    openGraph: { title, description: s.meta_description, url: "/", siteName: s.website_name, type: "website", locale: "en_IN" },
-    twitter: { card: "summary_large_image", title, description: s.meta_description },
   };
 }
 

@@ -6,13 +6,14 @@ import { Icon } from "@/components/ui/Icon";
 import { displayPhone, telHref } from "@/lib/contact";
 import { ENQUIRY_PAGES } from "@/lib/content/enquiries";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { shareImageFor } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 import type { EnquiryFormKind } from "@/lib/validation/forms";
 
 export async function enquiryMetadata(kind: EnquiryFormKind): Promise<Metadata> {
   const s = await getSiteSettings();
   const page = ENQUIRY_PAGES[kind];
-  return pageMetadata({ title: page.title, description: page.description, path: page.path, image: page.banner.src, siteName: s.website_name });
+  return pageMetadata({ title: page.title, description: page.description, path: page.path, image: shareImageFor(s, { path: page.banner.src, alt: page.banner.alt }), siteName: s.website_name });
 }
 
 /** Gifting, Bulk Deals and Corporate: banner, three info cards, descriptive text and the Get in Touch form. */

@@ -4,6 +4,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { displayPhone } from "@/lib/contact";
 import { POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 
 async function facts(): Promise<PolicyFacts> {
@@ -11,9 +12,9 @@ async function facts(): Promise<PolicyFacts> {
 }
 
 export async function policyMetadata(slug: PolicySlug): Promise<Metadata> {
-  const f = await facts();
+  const [f, settings] = await Promise.all([facts(), getSiteSettings()]);
   const doc = policyDocument(slug, f);
-  return pageMetadata({ title: doc.title, description: doc.description, path: `/${slug}`, siteName: f.websiteName });
+  return pageMetadata({ title: doc.title, description: doc.description, path: `/${slug}`, image: brandShareImage(settings), siteName: f.websiteName });
 }
 
 /** The key facts of every policy, shown beside each policy so they never disagree. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forwardedFor, guardRequest, REFUSED_ROUTE, refusedTarget } from "./request-guard";
+import { forwardedFor, guardRequest, originForm, REFUSED_ROUTE, refusedTarget } from "./request-guard";
 
 describe("requests the server answers before Next", () => {
   it.each(["/products/%zz", "/%zz", "/category/%zz", "/blog/%zz", "/products/%ED%A0%80", "/products/%C0%AF", "/%E0%80", "/sitemaps/sitemap/%zz.xml", "/api/v2/pages/%zz"])(
@@ -27,6 +27,20 @@ describe("requests the server answers before Next", () => {
       expect(refusal?.headers?.allow).not.toContain(method);
     }
     expect(guardRequest("PROPFIND", "/api/v2/categories")).toBeNull();
+  });
+});
+
+describe("an absolute-form request target", () => {
+  it("is cut to its path and query, so no host from the request reaches Next", () => {
+    expect(originForm("http://evil.example/products/")).toBe("/products/");
+    expect(originForm("HTTPS://evil.example:8443/search?query=a%20b")).toBe("/search?query=a%20b");
+    expect(originForm("http://evil.example?page=2")).toBe("/?page=2");
+    expect(originForm("http://evil.example")).toBe("/");
+    expect(originForm("http://user@evil.example/a/../b/%zz")).toBe("/a/../b/%zz");
+  });
+
+  it("leaves every other target as it came", () => {
+    for (const url of ["/products/", "//evil.example/x", "*", "evil.example:443", "ftp://evil.example/x"]) expect(originForm(url), url).toBe(url);
   });
 });
 

@@ -9,7 +9,8 @@ import type { Socket } from "node:net";
  *
  * Both run in Node's "http.server.request.start" diagnostics channel (node:diagnostics_channel),
  * which Node publishes for every request before the server's request handler sees it: no HTTP
- * server or proxy of our own, only the request's target rewritten. The same hook appends the
+ * server or proxy of our own, only the request's target rewritten. An absolute-form target
+ * (`GET http://host/path`) is cut to its path first (originForm). The same hook appends the
  * peer's address to X-Forwarded-For, which Next only sets when the client sent none: a client
  * talking to the app directly could otherwise pick the address its rate limits count under
  * (lib/server/client-ip.ts reads the entry TRUSTED_PROXIES places before the last).
@@ -50,6 +51,25 @@ export function guardRequest(method: string, url: string): Refusal | null {
   return null;
 }
 
+/**
+ * The origin form (path and query) of an absolute-form request target: `GET http://evil.example/x?y`
+ * becomes `/x?y`. HTTP/1.1 servers must accept the absolute form (RFC 9112 §3.2.2), but Next.js
+ * would treat the whole URL as the path and answer 308 with Location set to it, so a request
+ * could pick the host of the store's own redirects. The store serves one site whatever host the
+ * request names, so the authority is dropped here and every redirect stays on the store (relative,
+ * or SITE_URL). Cut from the raw text, not parsed with URL, so the path reaches Next unchanged
+ * (same escapes and dot segments). Other targets are returned as they are.
+ */
+export function originForm(url: string): string {
+  const scheme = /^https?:\/\//i.exec(url);
+  if (!scheme) return url;
+  const rest = url.slice(scheme[0].length);
+  const end = rest.search(/[/?]/);
+  if (end === -1) return "/";
+  const target = rest.slice(end);
+  return target.startsWith("?") ? `/${target}` : target;
+}
+
 /** Where refused requests go: app/api/refused/route.ts. */
 export const REFUSED_ROUTE = "/api/refused";
 
@@ -76,7 +96,8 @@ export function installRequestGuard(trustedProxies: number): void {
   diagnostics.subscribe("http.server.request.start", (message) => {
     const { request, socket } = message as RequestStart;
     request.headers["x-forwarded-for"] = forwardedFor(request.headers["x-forwarded-for"], socket.remoteAddress ?? "unknown", trustedProxies);
-    const url = request.url ?? "/";
+    const url = originForm(request.url ?? "/");
+    request.url = url;
     const refusal = guardRequest(request.method ?? "GET", url);
     if (!refusal) return;
     request.url = refusedTarget(refusal, url);

@@ -24,8 +24,10 @@ const hits = (url: string) => seen.filter((s) => s.url === url).length;
 /** Cache-Control the stub app gives each path; public unless listed. */
 const PRIVATE = "private, no-store";
 const PUBLIC = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+const IMMUTABLE = "public, max-age=31536000, immutable";
 function cacheControlFor(url: string): string {
   if (url.startsWith("/api/v2/profile")) return PRIVATE;
+  if (url.startsWith("/og/")) return IMMUTABLE;
   return PUBLIC;
 }
 
@@ -143,6 +145,15 @@ describe.skipIf(!bin)("deploy/nginx's cache in front of the app", () => {
     expect(Date.now()).toBeLessThan(deadline);
     // And it stays new: the kept file descriptor of the old file is not used again.
     for (let i = 0; i < 5; i++) expect((await get(url)).body).toBe("price ₹2,499");
+  });
+
+  it("keeps a share image (og:image) as long as the app says, not for a page's one second", async () => {
+    const url = "/og/products/indigo-curtain-0.webp.jpg?v=abc";
+    await get(url);
+    await new Promise((r) => setTimeout(r, 2500));
+    // Past a page's 1 s (counted in whole seconds), still a fresh hit: the app was asked once.
+    expect(await get(url)).toMatchObject({ cache: "HIT", body: `GET ${url} #1 for anyone` });
+    expect(hits(url)).toBe(1);
   });
 
   it("passes its request id to the app and back to the client, and the client's address in X-Forwarded-For", async () => {

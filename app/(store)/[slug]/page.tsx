@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getCategorySlugById, getCmsPage } from "@/lib/server/content";
 import { htmlToText } from "@/lib/server/html";
 import { getSiteSettings } from "@/lib/server/settings";
@@ -34,6 +35,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     description: htmlToText(page.metaDescription) || page.shortDesc || page.title,
     // Filtered views point to the plain page; pages of the plain grid are their own canonical.
     path: `/${page.slug}${hasActiveFilters(state) ? "" : filtersToQuery({ ...state, sort: undefined })}`,
+    image: brandShareImage(settings),
     siteName: settings.website_name || undefined,
   });
 }

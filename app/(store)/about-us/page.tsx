@@ -6,6 +6,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import { chatHref } from "@/lib/contact";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export const revalidate = 3600;
@@ -17,6 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: "About Us",
     description: `The story of ${name}: a Delhi home-furnishing studio working with block printers, handloom weavers and woodworkers across India to make curtains, bedding, rugs and furniture for Indian homes.`,
     path: "/about-us",
+    image: brandShareImage(s),
     siteName: s.website_name,
   });
 }

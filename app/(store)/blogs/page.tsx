@@ -7,6 +7,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import type { SearchParamsRecord } from "@/lib/filters";
 import { breadcrumbJsonLd, itemListJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { listBlogs } from "@/lib/server/content";
 import { getSiteSettings } from "@/lib/server/settings";
 
@@ -34,6 +35,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     title: `Blog${suffix}${site ? ` | ${site}` : ""}`,
     description: `Ideas, guides and care tips for Indian homes from ${site || "our studio"}: curtains, bedding, rugs, wallpaper, furniture and festive styling.`,
     path: pageHref(page),
+    image: brandShareImage(settings),
     siteName: site || undefined,
   });
 }

@@ -8,6 +8,7 @@ import { Icon } from "@/components/ui/Icon";
 import { chatHref, displayPhone, telHref } from "@/lib/contact";
 import { organizationJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export const revalidate = 3600;
@@ -19,6 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: "Contact Us",
     description: `Visit, call or write to ${name}${s.contact_address ? ` at ${s.contact_address}` : ""}. Send us a message and we will reply within 24 hours.`,
     path: "/contact-us",
+    image: brandShareImage(s),
     siteName: s.website_name,
   });
 }

@@ -8,6 +8,7 @@ import { faqItems } from "@/lib/content/faqs";
 import { policyFacts } from "@/lib/content/policies";
 import { faqJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export const revalidate = 3600;
@@ -18,6 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: "Frequently Asked Questions",
     description: `Answers about ordering, delivery times, returns, made-to-measure curtains and blinds, fabric care, payments, installation and bulk orders at ${s.website_name || "our store"}.`,
     path: "/faqs",
+    image: brandShareImage(s),
     siteName: s.website_name,
   });
 }

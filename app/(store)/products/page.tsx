@@ -3,17 +3,21 @@ import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
+import { getSiteSettings } from "@/lib/server/settings";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const state = readFilters(await searchParams);
+  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
   const suffix = state.page > 1 ? ` – Page ${state.page}` : "";
   return pageMetadata({
     title: `All Products${suffix}`,
     description: "Curtains, blinds, wallpaper, upholstery fabric, bedding, cushions, rugs, table and bath linen and furniture, made for Indian homes.",
     // Filtered views point to the plain list; pages of the plain list are their own canonical.
     path: `/products${hasActiveFilters(state) ? "" : filtersToQuery({ ...state, sort: undefined })}`,
+    image: brandShareImage(settings),
+    siteName: settings.website_name || undefined,
   });
 }
 

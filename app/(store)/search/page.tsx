@@ -5,6 +5,8 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { readFilters, type SearchParamsRecord } from "@/lib/filters";
 import { listCategories } from "@/lib/server/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
+import { getSiteSettings } from "@/lib/server/settings";
 import { hasControlChars, SEARCH_CONTROL_MESSAGE, SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog-options";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
@@ -18,11 +20,13 @@ const queryOf = (params: SearchParamsRecord) => {
 const shownQuery = (query: string) => (hasControlChars(query) ? "" : query);
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const query = shownQuery(queryOf(await searchParams));
+  const [query, settings] = await Promise.all([searchParams.then((params) => shownQuery(queryOf(params))), getSiteSettings()]);
   return pageMetadata({
     title: query ? `Search results for “${query}”` : "Search products",
     description: "Search curtains, blinds, wallpaper, bedding, cushions, rugs, linen and furniture.",
     path: "/search",
+    image: brandShareImage(settings),
+    siteName: settings.website_name || undefined,
     // Result pages are for shoppers, not for the index.
     noIndex: true,
   });

@@ -5,6 +5,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
 import { displayPhone, telHref } from "@/lib/contact";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export const revalidate = 3600;
@@ -15,6 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: "Our Services",
     description: `Made-to-measure curtains and blinds, wallpaper selection and installation, cushion styling, interior styling, home consultations, fitting, and trade partnerships for designers and contractors, from ${s.website_name || "our"} Delhi studio.`,
     path: "/services",
+    image: brandShareImage(s),
     siteName: s.website_name,
   });
 }

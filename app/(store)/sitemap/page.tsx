@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { brandShareImage } from "@/lib/seo/share-image";
 import { listCategories } from "@/lib/server/catalog";
 import { getSiteSettings } from "@/lib/server/settings";
 import { listSitemapEntries, type SitemapEntry } from "@/lib/server/sitemap-entries";
@@ -14,6 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
     title: "Sitemap",
     description: `Every page of ${s.website_name || "our store"} in one place: shop pages, categories, products, articles and our policies.`,
     path: "/sitemap",
+    image: brandShareImage(s),
     siteName: s.website_name,
   });
 }

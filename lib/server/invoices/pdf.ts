@@ -1,8 +1,7 @@
 import "server-only";
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
+import { DEJAVU as FONT_FILES, dejavuFontDir } from "../fonts";
 import { formatPaise } from "../../format";
 import type { InvoiceAddress, InvoiceData } from "./data";
 
@@ -12,31 +11,6 @@ import type { InvoiceAddress, InvoiceData } from "./data";
  * The output depends only on the invoice: its dates are the invoice's own issue time and the
  * file id is derived from them, so the same invoice renders to the same bytes.
  */
-
-const FONT_FILES = { regular: "DejaVuSans.ttf", bold: "DejaVuSans-Bold.ttf" } as const;
-
-let fontDir: string | undefined;
-
-/** The folder of the DejaVu TTFs: the package as Node resolves it from the app's folder. */
-export function invoiceFontDir(): string {
-  if (fontDir) return fontDir;
-  const cwd = process.cwd();
-  const candidates: string[] = [path.join(/*turbopackIgnore: true*/ cwd, "node_modules", "dejavu-fonts-ttf", "ttf")];
-  try {
-    const require = createRequire(path.join(/*turbopackIgnore: true*/ cwd, "package.json"));
-    candidates.push(path.join(/*turbopackIgnore: true*/ path.dirname(require.resolve("dejavu-fonts-ttf/package.json")), "ttf"));
-  } catch {
-    // Not resolvable from here; the first candidate may still be there.
-  }
-  // The folder is found at run time, in node_modules (never bundled): the comments keep Turbopack
-  // from tracing the whole project for these calls.
-  const found = candidates.find(
-    (dir) => fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ dir, FONT_FILES.regular)) && fs.existsSync(/*turbopackIgnore: true*/ path.join(/*turbopackIgnore: true*/ dir, FONT_FILES.bold)),
-  );
-  if (!found) throw new Error(`DejaVu fonts for invoices not found (looked in ${candidates.join(", ")}); install dejavu-fonts-ttf`);
-  fontDir = found;
-  return found;
-}
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -75,7 +49,7 @@ function columns(invoice: InvoiceData): Column[] {
 }
 
 export async function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
-  const dir = invoiceFontDir();
+  const dir = dejavuFontDir();
   const regular = path.join(/*turbopackIgnore: true*/ dir, FONT_FILES.regular);
   const bold = path.join(/*turbopackIgnore: true*/ dir, FONT_FILES.bold);
   const issued = new Date(invoice.issuedAt);

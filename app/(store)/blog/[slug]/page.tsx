@@ -9,6 +9,7 @@ import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { dayAndMonth } from "@/lib/format";
 import { absoluteUrl, blogPostingJsonLd, breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { shareImageFor } from "@/lib/seo/share-image";
 import { getBlogBySlug, listBlogs } from "@/lib/server/content";
 import { htmlToText } from "@/lib/server/html";
 import { getSiteSettings } from "@/lib/server/settings";
@@ -45,7 +46,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: post.metaTitle,
     description: htmlToText(post.metaDescription) || post.excerpt || post.title,
     path: `/blog/${post.slug}`,
-    image: post.banner,
+    image: shareImageFor(settings, { path: post.banner, alt: post.title }),
     type: "article",
     siteName: settings.website_name || undefined,
   });

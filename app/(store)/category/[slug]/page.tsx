@@ -9,6 +9,8 @@ import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/fi
 import { getCategoryBySlug } from "@/lib/server/catalog";
 import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { shareImageFor } from "@/lib/seo/share-image";
+import { getSiteSettings } from "@/lib/server/settings";
 import { slugParam } from "@/lib/validation/catalog";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
@@ -20,12 +22,13 @@ async function load(slug: string) {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const category = await load((await params).slug);
   if (!category) return { title: "Category not found", robots: { index: false } };
-  const state = readFilters(await searchParams);
+  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
   return pageMetadata({
     title: category.metaTitle || `${category.name}${category.parent ? ` – ${category.parent.name}` : ""}`,
     description: category.metaDescription || category.description || `Shop ${category.name} online.`,
     path: `/category/${category.slug}${!hasActiveFilters(state) && state.page > 1 ? `?page=${state.page}` : ""}`,
-    image: category.coverImage,
+    image: shareImageFor(settings, { path: category.coverImage, alt: category.name }),
+    siteName: settings.website_name || undefined,
   });
 }
 

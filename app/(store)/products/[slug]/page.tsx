@@ -19,6 +19,7 @@ import { getSiteSettings } from "@/lib/server/settings";
 import { getShippingConfig } from "@/lib/server/shipping";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
+import { shareImageFor } from "@/lib/seo/share-image";
 import { slugParam } from "@/lib/validation/catalog";
 
 export const revalidate = 3600;
@@ -38,11 +39,16 @@ async function load(slug: string) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const product = await load((await params).slug);
   if (!product) return { title: "Product not found", robots: { index: false } };
+  const settings = await getSiteSettings();
+  const photo = product.photos[0];
   return pageMetadata({
     title: product.metaTitle,
     description: htmlToText(product.metaDescription) || product.name,
     path: `/products/${product.slug}`,
-    image: product.photos[0]?.path ?? product.thumbnail,
+    // The main photo; og:type and the price are written by ./layout.tsx.
+    image: shareImageFor(settings, { path: photo?.path ?? product.thumbnail, alt: photo?.alt || product.name }),
+    type: "product",
+    siteName: settings.website_name || undefined,
   });
 }
 

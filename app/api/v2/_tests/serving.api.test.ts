@@ -1,6 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { freePort, ROOT, startServer, waitForServer } from "../../../../scripts/lib/build";
@@ -23,6 +24,28 @@ function rawGet(base: string, path: string, headers: Record<string, string> = {}
 }
 
 const base = () => inject("baseUrl");
+
+/**
+ * One request written by hand on a socket, so the request target can be in absolute form
+ * (`GET http://evil.example/products/ HTTP/1.1`), which no HTTP client here sends to a server.
+ * Answers the status and the headers (names in lower case).
+ */
+function socketRequest(target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Record<string, string> }> {
+  const url = new URL(base());
+  const headers = { Host: url.host, ...options.headers, Connection: "close", "Content-Length": "0" };
+  const head = `${options.method ?? "GET"} ${target} HTTP/1.1\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join("")}\r\n`;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(head));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [statusLine = "", ...lines] = (Buffer.concat(chunks).toString("latin1").split("\r\n\r\n")[0] ?? "").split("\r\n");
+      const fields = lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]);
+      resolve({ status: Number(statusLine.split(" ")[1]), headers: Object.fromEntries(fields) });
+    });
+  });
+}
 
 describe("Next's own server, as npm start runs it", () => {
   it("compresses pages and API answers with gzip when the client takes it, and sends them plain otherwise", async () => {
@@ -67,6 +90,37 @@ describe("Next's own server, as npm start runs it", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ status: "ok", database: "ok", redis: "not configured" });
+  });
+});
+
+describe("redirects stay on the store, whatever host the request names", () => {
+  const foreign: { name: string; target: (path: string) => string; headers: Record<string, string> }[] = [
+    { name: "an absolute-form target", target: (path: string) => `http://evil.example${path}`, headers: {} },
+    { name: "an https absolute-form target with a port", target: (path: string) => `https://evil.example:8443${path}`, headers: {} },
+    { name: "a foreign Host header", target: (path: string) => path, headers: { Host: "evil.example" } },
+    { name: "forwarded host headers", target: (path: string) => path, headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Forwarded: "host=evil.example;proto=https" } },
+  ];
+  // A session cookie that matches no session gets past the middleware; the page then decides.
+  const cookie = { Cookie: "kesar.session_token=not-a-session" };
+
+  it.each(foreign)("answers $name with the store's own relative Locations", async ({ target, headers }) => {
+    // Next's trailing-slash redirect.
+    expect(await socketRequest(target("/products/"), { headers })).toMatchObject({ status: 308, headers: { location: "/products" } });
+    expect(await socketRequest(target("/blog/some-post/?ref=wa"), { headers })).toMatchObject({ status: 308, headers: { location: "/blog/some-post?ref=wa" } });
+    // The middleware sends guests from account pages to sign in.
+    expect(await socketRequest(target("/dashboard"), { headers })).toMatchObject({ status: 307, headers: { location: "/login?redirect=%2Fdashboard" } });
+    // A page's redirect().
+    expect(await socketRequest(target("/checkout/pay"), { headers: { ...headers, ...cookie } })).toMatchObject({ status: 307, headers: { location: "/checkout" } });
+    // The payment provider's return to the store.
+    const callback = await socketRequest(target("/api/v2/payments/callback?order=KH-NONE"), { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(callback).toMatchObject({ status: 303, headers: { location: "/payment-response?response=0" } });
+  });
+
+  it("serves the page an absolute-form target names instead of redirecting to it", async () => {
+    const page = await socketRequest("http://evil.example/products");
+    expect(page.status).toBe(200);
+    expect(page.headers.location).toBeUndefined();
+    expect((await socketRequest("http://evil.example")).status).toBe(200);
   });
 });
 

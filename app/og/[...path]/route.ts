@@ -1,0 +1,16 @@
+import { photoSourceOf, shareVersion } from "@/lib/seo/share-image";
+import { drawPhotoShareImage, readMediaFile, shareImageNotFound, shareImageResponse } from "@/lib/server/share-image";
+
+/**
+ * GET /og/{path under /media}.jpg?v=…: the share image (og:image) of a page with a photo, drawn
+ * from /media/{path} as a 1200 × 630 JPEG (lib/server/share-image.ts). Only pictures under /media
+ * are drawn; anything else is a 404.
+ */
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, context: { params: Promise<{ path: string[] }> }): Promise<Response> {
+  const source = photoSourceOf((await context.params).path);
+  const photo = source ? await readMediaFile(source) : null;
+  if (!source || !photo) return shareImageNotFound();
+  return shareImageResponse(request, shareVersion(source), () => drawPhotoShareImage(photo));
+}
