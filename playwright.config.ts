@@ -13,7 +13,7 @@ import { BASE_URL, DEPLOYED_BASE_URL, E2E_PORT, TAG } from "./e2e/target";
  *   journeys that store nothing, safe on a live store.
  *
  * Projects: "desktop" (1280 px) runs every journey; "phone" (390 px, touch, mobile viewport) runs
- * the @readonly ones, leaving out those that pin a desktop width themselves (@desktop).
+ * the @readonly and @phone ones, leaving out those that pin a desktop width themselves (@desktop).
  */
 const reporters: ReporterDescription[] = [
   ["list"],
@@ -46,7 +46,7 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
     {
       name: "phone",
-      grep: new RegExp(TAG.readonly),
+      grep: new RegExp(`${TAG.readonly}|${TAG.phone}`),
       grepInvert: new RegExp(TAG.desktop),
       // An Android phone in Chrome, 390 px wide (the width the layout is designed for).
       use: { ...devices["Pixel 7"], viewport: { width: 390, height: 844 }, screen: { width: 390, height: 844 }, channel: undefined },

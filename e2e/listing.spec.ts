@@ -19,6 +19,14 @@ async function expectOnlyMadeToOrder(page: Page) {
   for (const label of labels) expect(label).toBe("MADE TO ORDER");
 }
 
+/** The name of a product that its own name finds and nothing else does. */
+async function productFoundAlone(): Promise<string> {
+  for (const product of await storeApi.products()) {
+    if ((await storeApi.search({ name: product.name })).meta.total === 1) return product.name;
+  }
+  throw new Error("every product's name finds other products too");
+}
+
 /** Under 768 px the filters fold behind a Filters button (its label counts the filters in use): open them. */
 async function openFilters(page: Page) {
   const toggle = page.getByRole("button", { name: /^Filters( \d+)?$/ });
@@ -131,10 +139,17 @@ test("the search page asks for 3 characters and counts its results", { tag: TAG.
   await expect(page.getByText("Enter at least 3 characters to search.")).toBeVisible();
   await page.goto("/search?query=qqqzzz");
   await expect(page.getByText("No products found.")).toBeVisible();
-  await expect(page.getByText("(0 product(s))")).toBeVisible();
+  await expect(page.getByText("(0 products)")).toBeVisible();
+  // The count in words: "(9 products)", "(1 product)".
+  const cushions = (await storeApi.search({ name: "cushion" })).meta.total;
+  expect(cushions).toBeGreaterThan(1);
   await page.goto("/search?query=cushion");
-  await expect(page.getByText(/\([1-9]\d* product\(s\)\)/)).toBeVisible();
+  await expect(page.getByText(`(${new Intl.NumberFormat("en-IN").format(cushions)} products)`, { exact: true })).toBeVisible();
   await shownCards(page);
+  const alone = await productFoundAlone();
+  await page.goto(`/search?query=${encodeURIComponent(alone)}`);
+  await expect(page.getByText("(1 product)", { exact: true })).toBeVisible();
+  await page.goto("/search?query=cushion");
   await page.getByText("Browse categories").click();
   const firstCategory = page.locator("details a").first();
   const href = await firstCategory.getAttribute("href");

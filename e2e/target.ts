@@ -26,4 +26,6 @@ export const TAG = {
   readonly: "@readonly",
   /** Pins a viewport wider than a phone (or resizes from desktop): the phone project leaves it out. */
   desktop: "@desktop",
+  /** Not @readonly (it writes to the e2e database, so it is @db too), yet the phone project runs it: a phone layout of signed-in pages. */
+  phone: "@phone",
 } as const;

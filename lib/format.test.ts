@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dayAndMonth, formatDate, formatPaise, formatRupees } from "./format";
+import { dayAndMonth, formatCount, formatDate, formatPaise, formatRupees } from "./format";
 
 describe("rupee formatting", () => {
   it("groups lakhs and crores the Indian way", () => {
@@ -38,5 +38,15 @@ describe("rupee formatting", () => {
       expect(formatDate(bad), String(bad)).toBe("");
       expect(dayAndMonth(bad), String(bad)).toBeNull();
     }
+  });
+});
+
+describe("counts", () => {
+  it("says one product and any other number of products, never product(s)", () => {
+    expect(formatCount(1, "product")).toBe("1 product");
+    expect(formatCount(9, "product")).toBe("9 products");
+    expect(formatCount(0, "product")).toBe("0 products");
+    expect(formatCount(125_000, "product")).toBe("1,25,000 products");
+    expect(formatCount(2, "child", "children")).toBe("2 children");
   });
 });

@@ -17,6 +17,14 @@ function groupIndian(whole: number): string {
   return `${groups.join(",")},${digits.slice(-3)}`;
 }
 
+/**
+ * A count with its noun: "1 product", "9 products", "0 products", "1,25,000 products" (Indian
+ * grouping). English needs only one and other; `other` defaults to `one` with an "s".
+ */
+export function formatCount(count: number, one: string, other = `${one}s`): string {
+  return `${groupIndian(count)} ${count === 1 ? one : other}`;
+}
+
 /** ₹ in the Indian grouping: 12345600 paise → "₹1,23,456"; paise are shown only when there are some. */
 export function formatPaise(paise: number): string {
   const total = Math.round(Math.abs(paise));

@@ -25,7 +25,7 @@ export function CancelOrderButton({ orderId, code }: { orderId: number; code: st
       type="button"
       disabled={busy}
       aria-label={`${busy ? "Cancelling" : "Cancel"} order ${code}`}
-      className="font-semibold text-madder underline underline-offset-2 disabled:opacity-60"
+      className="order-action text-madder disabled:opacity-60"
       onClick={async () => {
         setBusy(true);
         try {
@@ -61,7 +61,7 @@ export function InvoiceLink({ orderId, code }: { orderId: number; code: string }
       target="_blank"
       rel="noopener"
       aria-label={`Invoice of order ${code}`}
-      className="font-semibold text-saffron-dark underline underline-offset-2"
+      className="order-action text-saffron-dark"
       onClick={async (event) => {
         event.preventDefault();
         const tab = window.open("", "_blank");

@@ -5,6 +5,7 @@ import { FilterBar, type AttributeOptions } from "./FilterBar";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductGrid";
 import { JsonLd } from "@/components/seo/JsonLd";
+import { formatCount } from "@/lib/format";
 import { itemListJsonLd } from "@/lib/seo/jsonld";
 
 export async function filterOptions(): Promise<AttributeOptions> {
@@ -39,7 +40,7 @@ export async function ProductListing({
     <div className="space-y-8">
       <FilterBar state={state} attributes={options} extra={extra} />
       <p className="text-sm text-ink/70" aria-live="polite">
-        ({page.total} product(s))
+        ({formatCount(page.total, "product")})
       </p>
       {page.items.length ? <ProductGrid products={page.items} columns={columns} /> : <p className="py-16 text-center text-lg">{empty}</p>}
       <Pagination page={Math.min(page.page, page.lastPage)} lastPage={page.lastPage} href={(p) => `${basePath}${filtersToQuery({ ...state, page: p }, extra)}`} />

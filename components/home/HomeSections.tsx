@@ -16,8 +16,9 @@ export function AboutSection({ settings }: { settings: SiteSettings }) {
       </div>
       <div>
         {settings.about_us_description ? <div className="rich-text text-ink/85" dangerouslySetInnerHTML={{ __html: settings.about_us_description }} /> : null}
-        <div className="mt-4 flex items-center gap-4">
-          <Link href="/about-us" className="btn-primary">
+        {/* The button keeps its one line; the icons go under it, all in one row, when both do not fit. */}
+        <div className="mt-4 flex flex-wrap items-center gap-4">
+          <Link href="/about-us" className="btn-primary shrink-0 whitespace-nowrap">
             Our story
           </Link>
           <SocialLinks settings={settings} chat={settings.contact_phone ? chatHref(settings.contact_phone) : undefined} className="text-navy" />

@@ -72,7 +72,8 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
           ) : null}
         </div>
       </div>
-      <div className="border-t border-white/10 py-5 text-center text-xs text-sand/75">
+      {/* Side margins as wide as the floating chat and scroll-to-top buttons: at the page's end these lines sit beside them, never under. */}
+      <div className="border-t border-white/10 px-20 py-5 text-center text-xs text-sand/75">
         <p>
           {name} is managed by {s.company_name || "Kesar Furnishing Company"}.
         </p>

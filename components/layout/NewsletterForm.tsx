@@ -28,7 +28,9 @@ export function NewsletterForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} className="mt-4 flex gap-2" aria-label="Newsletter signup">
+    // The field wants room for its whole placeholder (15rem): in a narrower column, or on a phone,
+    // the button goes under it instead of squeezing it (and stays clear of the floating buttons).
+    <form onSubmit={onSubmit} className="mt-4 flex flex-wrap gap-2" aria-label="Newsletter signup">
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
@@ -40,7 +42,7 @@ export function NewsletterForm() {
         disabled={sending}
         onChange={(e) => setEmail(e.target.value)}
         placeholder="Your email address"
-        className="min-w-0 flex-1 rounded-full border border-white/20 bg-white/10 px-4 py-2 text-sm text-white placeholder:text-white/60 disabled:opacity-60"
+        className="min-w-0 flex-[1_1_15rem] rounded-full border border-white/20 bg-white/10 px-4 py-2 text-sm text-white placeholder:text-white/60 disabled:opacity-60"
       />
       <button type="submit" disabled={sending} className="btn-primary px-5 py-2">
         {sending ? "Sending..." : "Subscribe"}

@@ -132,7 +132,7 @@ export function Carousel({
 
   const style = { "--gap": `${gap}px`, "--spv-0": slidesPerView[0], "--spv-600": spv600, "--spv-1000": spv1000, "--grid-cols": gridFrom768 } as CSSProperties;
   const staticView = (
-    <div className={`carousel-static ${gridFrom768 ? "carousel-grid-md" : ""} ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
+    <div className={`carousel-static ${gridFrom768 ? "carousel-grid-md" : ""} ${navigation ? "carousel-arrows-below" : ""} ${className}`} style={style} aria-label={label} role={label ? "group" : undefined}>
       {slides.map((slide, i) => (
         <div key={i}>{slide}</div>
       ))}

@@ -33,7 +33,8 @@ export function SwiperCarousel({ slides, gap, slidesPerView, loop, autoplayMs, n
       navigation={navigation}
       pagination={pagination ? { clickable: true } : false}
       a11y={{ enabled: true }}
-      className={className}
+      // Arrows under the slides (app/globals.css), where the static view kept their row.
+      className={navigation ? `carousel-arrows-below ${className}` : className}
       aria-label={label}
     >
       {slides.map((slide, i) => (

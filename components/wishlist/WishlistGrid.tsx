@@ -6,14 +6,12 @@ import { useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { addToCart as addProductToCart } from "@/lib/client/cart";
 import { removeFromWishlist } from "@/lib/client/wishlist";
-import { formatPaise } from "@/lib/format";
+import { formatCount, formatPaise } from "@/lib/format";
 
 export const WISHLIST_EMPTY = "There isn't anything added yet";
 
 /** A saved product as the page hands it over (the price in paise, as services keep it). */
 export type WishlistCard = { productId: number; slug: string; name: string; thumbnail: string | null; price: number; outOfStock: boolean };
-
-const countText = (n: number) => `${n} ${n === 1 ? "product" : "products"}`;
 
 /**
  * The /wishlists grid (spec §2.11): each card links to its product and has a remove (trash) button
@@ -50,7 +48,7 @@ export function WishlistGrid({ items, unavailable = 0 }: { items: WishlistCard[]
   return (
     <>
       <p className="text-sm text-ink/70" aria-live="polite" data-testid="wishlist-page-count">
-        {countText(shown.length)}
+        {formatCount(shown.length, "product")}
       </p>
       {unavailable > 0 ? (
         <p className="rounded-xl bg-sand px-4 py-3 text-sm" role="status">
