@@ -192,6 +192,16 @@ async function main() {
     const started = Date.now();
     const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
     stages.push({ ...playwrightStage("Playwright journeys (Chromium, desktop)", ok, report), seconds: since(started) });
+    // The phone project on the e2e server: the @phone journeys, which write to its database
+    // (signed-in pages at 390 px) and so cannot run through nginx below.
+    const phoneReport = path.join(tmp, "e2e-phone.json");
+    const phoneName = "Playwright journeys (Chromium, phone, signed in: @phone)";
+    const phoneStarted = Date.now();
+    const phoneOk = run(phoneName, bin("playwright"), ["test", "--project", "phone", "--grep", "@phone", "--fail-on-flaky-tests"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: phoneReport,
+      PLAYWRIGHT_HTML_OUTPUT_DIR: path.join(ROOT, "playwright-report", "phone"),
+    });
+    stages.push({ ...playwrightStage(phoneName, phoneOk, phoneReport), seconds: since(phoneStarted) });
     if (!missingTopology && apiRuns.length > 1) await journeysThroughNginx();
   } else {
     skip("Playwright journeys (Chromium)", `No Chromium at ${chromium}: the journeys are SKIPPED (apt-get install chromium).`, CI);
