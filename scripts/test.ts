@@ -1,7 +1,8 @@
 /**
  * npm test — every check of the project, in order:
  * lint, types, unit tests, API tests on SQLite and PostgreSQL (side by side), the kill -9 crash
- * test on both, two instances behind nginx (deploy/topology.test.ts), Playwright journeys.
+ * test on both, two instances behind nginx (deploy/topology.test.ts), Playwright journeys, and the
+ * container image built and run alone (scripts/test-image.ts).
  * Without a reachable PostgreSQL the PostgreSQL run is skipped with a plain notice (in CI it fails).
  * Without Chromium the journeys are skipped the same way. Ends with "N passed, N failed, N flaky".
  * A flaky test (failed, then passed on a retry) is not counted as passed and fails the run, in CI
@@ -13,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
+import { imageTestUnavailable } from "./lib/image";
 import { missingTools, startTopology } from "./lib/topology";
 import { formatDuration, playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
@@ -206,6 +208,12 @@ async function main() {
   } else {
     skip("Playwright journeys (Chromium)", `No Chromium at ${chromium}: the journeys are SKIPPED (apt-get install chromium).`, CI);
   }
+
+  // The image of deploy/Dockerfile built with podman and run alone on SQLite (scripts/test-image.ts);
+  // podman and the rest come from Debian when missing, which needs root.
+  const noImage = imageTestUnavailable();
+  if (noImage) skip("container image (podman, alone on SQLite)", `${noImage}: the image test is SKIPPED.`, CI);
+  else check("container image (podman, alone on SQLite)", bin("tsx"), [path.join(ROOT, "scripts", "test-image.ts")]);
 
   console.log(`\n=== Summary (${formatDuration(since(started))} in all) ===\n${summaryLines(stages).join("\n")}`);
   fs.rmSync(tmp, { recursive: true, force: true });

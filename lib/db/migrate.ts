@@ -20,6 +20,22 @@ class StaticProvider implements MigrationProvider {
   }
 }
 
+/**
+ * Whether the database carries this code's migrations, read-only (creates no table, takes no lock):
+ * "missing" when none of them ran (a fresh, empty database), "behind" when some did and others
+ * are pending (a newer release on an older database), "current" when all did. Migrations the
+ * database has and this code does not know (an older release during a rolling update) count as
+ * current. Costs a schema lookup and a read of the migration table: /api/health keeps the verdict
+ * once it is "current".
+ */
+export async function schemaState(handle: DbHandle): Promise<{ state: "current" | "missing" | "behind"; pending: string[] }> {
+  const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(handle) });
+  const all = await migrator.getMigrations();
+  const pending = all.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const state = pending.length === 0 ? "current" : pending.length === all.length ? "missing" : "behind";
+  return { state, pending };
+}
+
 export async function migrateToLatest(handle: DbHandle): Promise<MigrationResultSet> {
   const migrator = new Migrator({ db: handle.db, provider: new StaticProvider(handle) });
   const result = await migrator.migrateToLatest();

@@ -3,7 +3,11 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, describe, expect, inject, it } from "vitest";
+import { openDatabase } from "../../../../lib/db/connection";
+import { migrateToLatest } from "../../../../lib/db/migrate";
+import { createTestDatabase, type TestDatabase } from "../../../../lib/testing/databases";
 import { freePort, ROOT, startServer, waitForServer } from "../../../../scripts/lib/build";
 
 /** A raw GET (fetch would decode the body and normalize the path). */
@@ -89,7 +93,49 @@ describe("Next's own server, as npm start runs it", () => {
     const res = await fetch(`${base()}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toEqual({ status: "ok", database: "ok", redis: "not configured" });
+    expect(await res.json()).toEqual({ status: "ok", database: "ok", schema: "ok", redis: "not configured" });
+  });
+});
+
+describe("health of an instance whose database is not prepared", () => {
+  let server: ChildProcess | undefined;
+  let database: TestDatabase | undefined;
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server?.once("exit", resolve));
+    }
+    await database?.drop();
+  });
+
+  it("answers 503 on a fresh database and on one a migration behind the code, 200 once it carries every migration", async () => {
+    database = await createTestDatabase(inject("dialect"), "health");
+    const port = await freePort();
+    server = startServer(port, { ...process.env, DATABASE_URL: database.url, HOST: "127.0.0.1" }, { quiet: true });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForServer(`${url}/api/v2/unknown-path`);
+    const health = async () => {
+      const res = await fetch(`${url}/api/health`);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      return { status: res.status, body: (await res.json()) as unknown };
+    };
+
+    expect(await health()).toEqual({ status: 503, body: { status: "down", database: "ok", schema: "missing", redis: "not configured" } });
+
+    const handle = await openDatabase(database.target);
+    try {
+      await migrateToLatest(handle);
+      // The code's latest migration, not applied to this database.
+      const latest = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(handle.db);
+      const row = latest.rows[0] as { name: string; timestamp: string };
+      await sql`delete from kysely_migration where name = ${row.name}`.execute(handle.db);
+      expect(await health()).toEqual({ status: 503, body: { status: "down", database: "ok", schema: "behind", redis: "not configured" } });
+
+      await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(handle.db);
+      expect(await health()).toEqual({ status: 200, body: { status: "ok", database: "ok", schema: "ok", redis: "not configured" } });
+    } finally {
+      await handle.close();
+    }
   });
 });
 
