@@ -514,3 +514,53 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
   }
   return outcome.order;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * The Cash on Delivery confirmation (/checkout/placed/CODE)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Where a Cash on Delivery order goes once placed (POST /checkout/place's `next`). */
+export const codPlacedPath = (code: string) => `/checkout/placed/${encodeURIComponent(code)}`;
+
+export type PlacedCodOrder = {
+  id: number;
+  code: string;
+  /** Paise. */
+  grandTotal: number;
+  /** Paise still to be paid in cash at the door: 0 once paid or cancelled. */
+  dueOnDelivery: number;
+  deliveryStatus: string;
+  paymentStatus: string;
+  /** The promise made at checkout ("by Fri, 28 Nov"), as stored on the order. */
+  estimatedDelivery: string | null;
+};
+
+const ORDER_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * One of the customer's own Cash on Delivery orders, by its code, for its confirmation page.
+ * Looked up through the customer's id: another customer's code, an online order's (its page is
+ * the payment result) and an unknown code are all null, so none of them reveals anything.
+ */
+export async function findPlacedCodOrder(userId: number, code: string): Promise<PlacedCodOrder | null> {
+  if (!ORDER_CODE.test(code)) return null;
+  const { db } = await getDb();
+  const o = await db
+    .selectFrom("orders")
+    .select(["id", "code", "grand_total", "delivery_status", "payment_status", "estimated_delivery"])
+    .where("user_id", "=", userId)
+    .where("code", "=", code)
+    .where("payment_type", "=", PAYMENT_TYPE.cod)
+    .executeTakeFirst();
+  if (!o) return null;
+  const due = o.payment_status === PAYMENT.unpaid && o.delivery_status !== DELIVERY.cancelled;
+  return {
+    id: o.id,
+    code: o.code,
+    grandTotal: o.grand_total,
+    dueOnDelivery: due ? o.grand_total : 0,
+    deliveryStatus: o.delivery_status,
+    paymentStatus: o.payment_status,
+    estimatedDelivery: o.estimated_delivery,
+  };
+}
