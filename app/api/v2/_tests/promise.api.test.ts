@@ -8,7 +8,7 @@ import { policyDocument, policyFacts } from "@/lib/content/policies";
 import type { Availability } from "@/lib/db/schema";
 import { formatPaise } from "@/lib/format";
 import { addOk, cartApi, customer, dropTestProducts, guest, makeProduct } from "./cart-client";
-import { api, clientAddresses, closeTestDb, newUser, post, testDb, type Json, type TestUser } from "./client";
+import { api, clientAddresses, closeTestDb, mailTo, newUser, post, testDb, type Json, type TestUser } from "./client";
 
 /**
  * Issue 22: one delivery promise. The cart, checkout, the order, the product page, its JSON-LD and
@@ -245,6 +245,13 @@ describe("a Cash on Delivery order lands on its confirmation, not on Payment Suc
     expect(mine.html).toContain('href="/products"');
     expect(mine.html).toMatch(/<meta name="robots" content="noindex/);
     expect(mine.html).not.toContain("Payment Successful!");
+
+    // The mail says the same: what is due at the door and checkout's promise, no payment success.
+    const mail = await mailTo(u.email, { subject: new RegExp(`^Order ${code} placed$`) });
+    expect(mail.text).toContain(`Please keep ${formatPaise(order.grand_total)} ready to pay in cash when it is delivered.`);
+    expect(mail.text).toContain(`Estimated delivery: ${order.estimated_delivery}.`);
+    expect(mail.text).toContain(`/order-details/${id}`);
+    expect(mail.text).not.toMatch(/payment (successful|received)/i);
 
     // Another customer, an unknown code: 404, and nothing of the order.
     const other = await newUser(nextIp());
