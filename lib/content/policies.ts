@@ -273,7 +273,7 @@ function shipping(f: PolicyFacts): PolicyDocument {
               ]
             : [NO_DELIVERY],
         paragraphs: [
-          "Business days are Monday to Saturday; a public holiday may add a day. Each product page, your cart and checkout give the delivery date for your PIN code.",
+          "Business days are Monday to Saturday; a public holiday may add a day. Each product page and checkout give the delivery date for your PIN code.",
         ],
       },
       {

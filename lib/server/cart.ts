@@ -420,9 +420,16 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
     coupon,
   });
   const taxByLine = new Map(totals.lines.map((t) => [t.key, t]));
-  const pin = await promisePin(owner, options.pin);
-  const zone = pin ? await findDeliveryZone(pin) : null;
-  const scope: PromiseScope | null = pin ? (zone ? { zone } : null) : { zones: await readActiveZones() };
+  // Nothing to send (an empty cart, or only sold-out lines): no promise, and no lookups for one.
+  let pin = options.pin ?? null;
+  let scope: PromiseScope | null = null;
+  let notServed = false;
+  if (buyable.length) {
+    pin = await promisePin(owner, options.pin);
+    const zone = pin ? await findDeliveryZone(pin) : null;
+    notServed = pin !== null && zone === null;
+    scope = pin ? (zone ? { zone } : null) : { zones: await readActiveZones() };
+  }
   const shippingOptions = SHIPPING_METHODS.map((method): CartShippingOption => {
     const promise = scope ? deliveryPromise(buyable.map((l) => l.availability), scope, config, method, now) : null;
     return {
@@ -443,7 +450,7 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
     coupon: coupon?.ok ? { code: coupon.code, title: coupon.title, kind: coupon.kind } : null,
     shippingMethod,
     shippingOptions,
-    delivery: { pin, message: pin && !zone ? NOT_SERVED_MESSAGE : null },
+    delivery: { pin, message: notServed ? NOT_SERVED_MESSAGE : null },
     notices,
   };
 }
