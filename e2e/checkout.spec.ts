@@ -84,7 +84,7 @@ function watchPlacements(page: Page): string[] {
   return keys;
 }
 
-test("a guest signs in at checkout, adds an address, places one COD order with a double click and sees Payment Successful!", { tag: TAG.db }, async ({ page }) => {
+test("a guest signs in at checkout, adds an address, places one COD order with a double click and lands on its order-placed confirmation", { tag: TAG.db }, async ({ page }) => {
   const [a, b] = await twoProducts();
   const customer = await createCustomer("Lakshmi Narayanan");
   await putInCart(customer.id, b); // already in the customer's cart from another device
@@ -94,6 +94,8 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
   await expect(headerCount(page)).toHaveText("1");
   await page.keyboard.press("Escape");
   await page.goto("/cart");
+  // No PIN known yet: the days over every served zone, for the cart's lines.
+  await expect(page.getByRole("radio", { name: /^Standard: Delivery in \d+-\d+ business days \(₹/ })).toBeChecked();
   await page.getByRole("link", { name: "Checkout" }).click();
   await page.waitForURL(/\/login\?redirect=%2Fcheckout$/);
   await page.getByRole("textbox", { name: "Email", exact: true }).fill(customer.email);
@@ -127,6 +129,7 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
   const express = page.getByRole("radio", { name: /Express/ });
   await express.check();
   await expect(page.locator("label").filter({ has: express })).toContainText(/Delivery by \w{3}, \d{1,2} \w{3}/);
+  const promised = /Delivery (by \w{3}, \d{1,2} \w{3})/.exec((await page.locator("label").filter({ has: express }).textContent()) ?? "")![1]!;
   await page.getByRole("radio", { name: /Cash on Delivery/ }).check();
   const summary = page.getByTestId("checkout-summary");
   await expect(summary).toContainText("GST included");
@@ -136,8 +139,10 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
 
   const keys = watchPlacements(page);
   await placeOrder(page).dblclick();
-  await page.waitForURL(/\/payment-response\?response=1&order=/);
-  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  // Nothing has been paid: an order confirmation, not the payment result.
+  await page.waitForURL(/\/checkout\/placed\/KH\d{6}-[0-9A-Z]{5}$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Order placed" })).toBeVisible();
+  await expect(page.getByText("Payment Successful!")).toHaveCount(0);
   await expect(headerCount(page)).toHaveText("0");
 
   // However many submits the double click sent, they carried one key and made one order.
@@ -146,9 +151,20 @@ test("a guest signs in at checkout, adds an address, places one COD order with a
   const orders = await ordersOf(customer.id);
   expect(orders).toHaveLength(1);
   expect(orders[0]).toMatchObject({ payment_type: "cash_on_delivery", payment_status: "Un-Paid", delivery_status: "Pending", shipping_method: "express", idempotency_key: keys[0] });
-  expect(page.url()).toContain(`order=${encodeURIComponent(orders[0]!.code)}`);
+  expect(new URL(page.url()).pathname).toBe(`/checkout/placed/${orders[0]!.code}`);
   expect(paiseOf(total)).toBe(orders[0]!.grand_total);
   expect(await cartLineCount(customer.id)).toBe(0);
+  // The confirmation: the code, the cash due at the door, checkout's promise, the order and the shop.
+  await expect(page.getByTestId("placed-order-code")).toHaveText(orders[0]!.code);
+  await expect(page.getByTestId("placed-due")).toHaveText(total!);
+  await expect(page.getByText(`Please keep ${total} ready to pay in cash when it is delivered.`)).toBeVisible();
+  await expect(page.getByTestId("placed-delivery")).toHaveText(promised);
+  await expect(page.getByRole("link", { name: "View Order" })).toHaveAttribute("href", `/order-details/${orders[0]!.id}`);
+  await expect(page.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/products");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await page.getByRole("link", { name: "View Order" }).click();
+  await expect(page.getByRole("heading", { name: `Order Id: ${orders[0]!.code}` })).toBeVisible();
+  await expect(page.getByText(promised)).toBeVisible();
 
   // The emptied cart: checkout says so. Its headers let Razorpay's checkout pay and open its bank
   // pages; every other page keeps the strict ones.
@@ -172,6 +188,26 @@ async function readyToPay(page: Page, name: string) {
   await expect(page.getByTestId("checkout-lines")).toContainText(`${product.name} × 2`);
   return { customer, product };
 }
+
+test("a customer's cart promises the dates checkout shows for the default address", { tag: TAG.db }, async ({ page }) => {
+  const [product] = await twoProducts();
+  const customer = await createCustomer("Ananya Rao");
+  await giveAddress(customer.id);
+  await putInCart(customer.id, product, 1);
+  await signIn(page, customer);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-delivery-pin")).toHaveText("Dates for PIN code 560025, your default address.");
+  const cartDate = async (method: string) => /Delivery by \w{3}, \d{1,2} \w{3}/.exec((await page.getByRole("radio", { name: new RegExp(`^${method}: `) }).locator("xpath=..").textContent()) ?? "")?.[0];
+  const cart = { standard: await cartDate("Standard"), express: await cartDate("Express") };
+  expect(cart.standard).toBeTruthy();
+  expect(cart.express).toBeTruthy();
+
+  await page.getByRole("link", { name: "Checkout" }).click();
+  await page.waitForURL((url) => url.pathname === "/checkout");
+  await expect(page.getByRole("radio", { name: /14 Lavelle Road/ })).toBeChecked();
+  await expect(page.locator("label").filter({ has: page.getByRole("radio", { name: /Standard/ }) })).toContainText(cart.standard!);
+  await expect(page.locator("label").filter({ has: page.getByRole("radio", { name: /Express/ }) })).toContainText(cart.express!);
+});
 
 /** Pay online → the sandbox's test payment page for the order. */
 async function placeOnline(page: Page) {

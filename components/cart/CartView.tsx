@@ -231,11 +231,17 @@ function Summary({ summary, onChange, signedIn, blocked }: { summary: ApiCartSum
             <label key={o.method} className="flex cursor-pointer items-start gap-2 text-sm">
               <input type="radio" name="shipping" value={o.method} checked={summary.shipping_method === o.method} onChange={() => void chooseShipping(o.method)} className="mt-1" />
               <span>
-                {o.name}, {o.days} <span className="text-ink/70">({formatRupees(o.fee)})</span>
+                {o.name}
+                {o.delivery ? `: ${o.delivery.text}` : ""} <span className="text-ink/70">({formatRupees(o.fee)})</span>
               </span>
             </label>
           ))}
         </div>
+        {summary.delivery_pin ? (
+          <p className={`mt-2 text-xs ${summary.delivery_message ? "font-medium text-madder" : "text-ink/60"}`} data-testid="cart-delivery-pin">
+            {summary.delivery_message ? `${summary.delivery_message} (${summary.delivery_pin}).` : `Dates for PIN code ${summary.delivery_pin}, your default address.`}
+          </p>
+        ) : null}
       </fieldset>
       {summary.coupon_applied ? (
         <div className="flex items-center justify-between rounded-xl bg-sand/60 px-3 py-2 text-sm">

@@ -67,7 +67,7 @@ const PLACED = (paymentType: string) => ({
   result: true,
   message: "Your order has been placed.",
   order: { id: 41, code: "KH-000041", grand_total: 2349, payment_type: paymentType, payment_status: "Un-Paid", delivery_status: "Pending" },
-  next: paymentType === "online" ? "/checkout/pay?order=KH-000041" : "/payment-response?response=1&order=KH-000041",
+  next: paymentType === "online" ? "/checkout/pay?order=KH-000041" : "/checkout/placed/KH-000041",
 });
 
 const START = (provider: "sandbox" | "razorpay") => ({
@@ -206,7 +206,9 @@ describe("CheckoutForm", () => {
     expect(sent.headers.get("Idempotency-Key")).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(sent.headers.get("X-Requested-With")).toBe("XMLHttpRequest");
     await act(async () => answer.release(Response.json(PLACED("cash_on_delivery"), { status: 201 })));
-    await waitFor(() => expect(push).toHaveBeenCalledWith("/payment-response?response=1&order=KH-000041"));
+    // Its confirmation, never the payment result: nothing has been paid.
+    await waitFor(() => expect(push).toHaveBeenCalledWith("/checkout/placed/KH-000041"));
+    expect(push).not.toHaveBeenCalledWith(expect.stringContaining("/payment-response"));
     expect(count.result.current.count).toBe(0);
     expect(placeCalls()).toHaveLength(1);
     // The key is spent: the next purchase in this tab gets a new one.

@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { displayPhone } from "@/lib/contact";
-import { POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
+import { deliveryWords, NO_DELIVERY, POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
+import { getActiveZones } from "@/lib/server/delivery";
 import { getSiteSettings } from "@/lib/server/settings";
 
 async function facts(): Promise<PolicyFacts> {
-  return policyFacts(await getSiteSettings(), displayPhone);
+  const [settings, zones] = await Promise.all([getSiteSettings(), getActiveZones()]);
+  return policyFacts(settings, displayPhone, zones);
 }
 
 export async function policyMetadata(slug: PolicySlug): Promise<Metadata> {
@@ -19,15 +21,16 @@ export async function policyMetadata(slug: PolicySlug): Promise<Metadata> {
 
 /** The key facts of every policy, shown beside each policy so they never disagree. */
 function AtAGlance({ f, current }: { f: PolicyFacts; current: PolicySlug }) {
+  const delivery = deliveryWords(f);
   const facts: { label: string; value: string }[] = [
     { label: "Warranty", value: `${POLICY.warrantyMonths} months, materials and workmanship` },
     { label: "Return window", value: `${f.returnWindowDays} days from delivery` },
     { label: "Restocking fee", value: `${f.restockingFeePercent}%` },
     { label: "Damaged or defective", value: `Report within ${POLICY.damageClaimDays} days of delivery` },
     { label: "Refunds", value: `Within ${POLICY.refundBusinessDays} business days after inspection` },
-    { label: "Order processing", value: POLICY.orderProcessing },
-    { label: "Standard shipping", value: POLICY.standardShipping },
-    { label: "Express shipping", value: `${POLICY.expressShipping}, extra fee` },
+    { label: "Order processing", value: `${delivery.making} (made to order)` },
+    { label: "Standard shipping", value: delivery.transit ? `${delivery.transit.standard} after dispatch` : NO_DELIVERY },
+    { label: "Express shipping", value: delivery.transit ? `${delivery.transit.express} after dispatch, extra fee` : NO_DELIVERY },
   ];
   return (
     <aside aria-labelledby="policies-at-a-glance" className="space-y-6 lg:sticky lg:top-28">

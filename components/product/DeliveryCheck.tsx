@@ -43,12 +43,16 @@ async function fetchAnswer(slug: string, pin: string, signal: AbortSignal): Prom
   }
 }
 
+/** The product's promise over every served zone, before a PIN is known (lib/commerce/delivery.ts productPromise). */
+export type DeliveryCheckPromise = { standard: string; express: string | null } | null;
+
 /**
- * "Check delivery" under the purchase panel: a 6-digit PIN code gives "Delivery by {date}" or
- * "We do not deliver to this PIN code yet" (GET /api/v2/delivery-check). The PIN is kept in
- * sessionStorage for the tab, and other product pages check it again on their own.
+ * "Check delivery" under the purchase panel: until a PIN is answered it states the product's
+ * promise over every served zone ("Delivery in 4-10 business days"); a 6-digit PIN code gives
+ * "Delivery by {date}" or "We do not deliver to this PIN code yet" (GET /api/v2/delivery-check).
+ * The PIN is kept in sessionStorage for the tab, and other product pages check it again on their own.
  */
-export function DeliveryCheck({ slug }: { slug: string }) {
+export function DeliveryCheck({ slug, promise = null }: { slug: string; promise?: DeliveryCheckPromise }) {
   const [pin, setPin] = useState("");
   const [answer, setAnswer] = useState<Answer>({ kind: "idle" });
   const pending = useRef<AbortController | null>(null);
@@ -88,6 +92,12 @@ export function DeliveryCheck({ slug }: { slug: string }) {
       <p id="delivery-check-title" className="text-sm font-semibold text-ink">
         Check delivery
       </p>
+      {promise && answer.kind !== "answer" ? (
+        <p className="mt-1 text-sm text-ink/80" data-testid="delivery-promise">
+          {promise.standard}
+          {promise.express ? `; ${promise.express.charAt(0).toLowerCase()}${promise.express.slice(1)}, for an extra fee` : ""}. Enter your PIN code for the date.
+        </p>
+      ) : null}
       <div className="mt-2 flex flex-wrap items-end gap-2">
         <div>
           <label htmlFor="delivery-pin" className="block text-xs text-ink/70">

@@ -165,7 +165,19 @@ export type ApiCartItem = {
   gst: number;
 };
 
-export type ApiShippingOption = { method: "standard" | "express"; name: string; days: string; fee: number };
+/**
+ * A shipping method of the cart. `days` ("4-10 business days") and `delivery` are the promise of
+ * the cart's lines by this method: for the summary's `delivery_pin` the dates and "Delivery by
+ * Fri, 28 Nov" (as checkout shows them for that PIN), without one "Delivery in 4-10 business
+ * days" over every served zone; both null when nothing in the cart can be sent there.
+ */
+export type ApiShippingOption = {
+  method: "standard" | "express";
+  name: string;
+  days: string | null;
+  fee: number;
+  delivery: { from: string; to: string; text: string } | null;
+};
 
 /** POST /cart-summary: every figure of the cart's order summary, in rupees. */
 export type ApiCartSummary = {
@@ -181,6 +193,10 @@ export type ApiCartSummary = {
   coupon_applied: boolean;
   shipping_method: "standard" | "express";
   shipping_options: ApiShippingOption[];
+  /** The PIN the promises are for: the one asked for (?pin=), else the customer's default address's; null for none. */
+  delivery_pin: string | null;
+  /** Why that PIN gets no promise ("We do not deliver to this PIN code yet"); null otherwise. */
+  delivery_message: string | null;
   count: number;
 };
 

@@ -1,5 +1,8 @@
 /**
- * Delivery dates by PIN code (pure: no database, no clock of its own).
+ * Delivery dates and promises (pure: no database, no clock of its own). Every delivery promise
+ * the shop shows, on the product page, in the cart, at checkout, on the order and in its mails,
+ * in product JSON-LD and on the policy pages, is worked out here from two sources only: the
+ * dispatch settings and the delivery zones.
  *
  * How a date is worked out:
  *  - "Today" is the calendar date in India (IST, UTC+5:30, no daylight saving) at the moment of
@@ -8,12 +11,13 @@
  *    here and are not skipped.
  *  - Counting starts the day after today: "in 3 business days" is the third Monday-to-Saturday day
  *    after today. There is no cut-off hour; an order at 23:59 counts the same as one at 09:00.
- *  - A delivery takes the dispatch days of the product (settings: in stock 2-3, made to order
- *    20-25 = 4-5 weeks, express dispatch 1 for in-stock items) plus the transit days of the PIN's
- *    zone for the shipping method (table delivery_zones). Made-to-order pieces keep their 4-5
- *    weeks with express too: only the transit gets shorter.
+ *  - A delivery takes the dispatch days of the product (settings dispatch_days_in_stock,
+ *    dispatch_days_made_to_order, dispatch_days_express) plus the transit days of the PIN's zone
+ *    for the shipping method (table delivery_zones). Made-to-order pieces keep their making time
+ *    with express too: only the transit gets shorter.
  *  - The earliest date adds the minimums, the latest the maximums; shoppers are told the latest
- *    ("Delivery by Fri, 28 Nov"), a promise the store can keep.
+ *    ("Delivery by Fri, 28 Nov"), a promise the store can keep. Without a PIN they are told the
+ *    span over every served zone ("Delivery in 4-10 business days").
  */
 import type { Availability } from "../db/schema";
 import { IST_OFFSET_MS, MONTHS } from "../format";
@@ -76,7 +80,8 @@ export function formatDeliveryDate(iso: string): string {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Estimates.
+ * The delivery promise: the one place where dispatch settings and zones become days, dates and
+ * the words the shop shows (product page, cart, checkout, order and its mails, JSON-LD, policies).
  * ------------------------------------------------------------------------------------------- */
 
 /**
@@ -90,24 +95,87 @@ export function dispatchDays(availability: Availability, method: ShippingMethod,
 
 export const transitDays = (zone: ZoneDays, method: ShippingMethod): DayRange => (method === "express" ? zone.express : zone.standard);
 
-export type DeliveryEstimate = {
+/** The fewest and most transit days over the zones, per method; null when there is no zone. */
+export function transitSpan(zones: readonly ZoneDays[]): { standard: DayRange; express: DayRange } | null {
+  if (zones.length === 0) return null;
+  const span = (pick: (z: ZoneDays) => DayRange): DayRange => ({
+    min: Math.min(...zones.map((z) => pick(z).min)),
+    max: Math.max(...zones.map((z) => pick(z).max)),
+  });
+  return { standard: span((z) => z.standard), express: span((z) => z.express) };
+}
+
+/** Business days of one promise: before dispatch, in transit, and in all (counted from today). */
+export type PromiseDays = { dispatch: DayRange; transit: DayRange; total: DayRange };
+
+/**
+ * The days a parcel of products of these availabilities takes by this method to these zones
+ * (one zone: a known PIN's; several: all that the shop serves, when the PIN is not known).
+ * One parcel leaves when its slowest piece is ready, so dispatch is the latest over the pieces;
+ * transit is the fewest to the most days over the zones. Out-of-stock pieces cannot be sent and
+ * count for nothing; null when nothing can be sent or no zone is served.
+ */
+export function promiseDays(availabilities: readonly Availability[], zones: readonly ZoneDays[], config: ShippingConfig, method: ShippingMethod): PromiseDays | null {
+  const sendable = availabilities.filter((a) => a !== "out_of_stock");
+  const span = transitSpan(zones);
+  if (sendable.length === 0 || !span) return null;
+  const pieces = sendable.map((a) => dispatchDays(a, method, config));
+  const dispatch = { min: Math.max(...pieces.map((d) => d.min)), max: Math.max(...pieces.map((d) => d.max)) };
+  const transit = span[method];
+  return { dispatch, transit, total: { min: dispatch.min + transit.min, max: dispatch.max + transit.max } };
+}
+
+/** "4-10 business days", "3 business days", "1 business day". */
+export function businessDaysText(range: DayRange): string {
+  const unit = (n: number) => (n === 1 ? "business day" : "business days");
+  return range.min === range.max ? `${range.min} ${unit(range.min)}` : `${range.min}-${range.max} ${unit(range.max)}`;
+}
+
+/** Business days in a week: Monday to Saturday. */
+export const BUSINESS_DAYS_PER_WEEK = 6;
+
+/**
+ * A long range in weeks, for making times ("20-25" business days → "4-5 weeks"): whole weeks of
+ * six business days, rounded up, so the words never promise less time than the days.
+ */
+export function weeksText(range: DayRange): string {
+  const weeks = (days: number) => Math.max(1, Math.ceil(days / BUSINESS_DAYS_PER_WEEK));
+  const [min, max] = [weeks(range.min), weeks(range.max)];
+  const unit = max === 1 ? "week" : "weeks";
+  return min === max ? `${max} ${unit}` : `${min}-${max} ${unit}`;
+}
+
+/** Where a promise is made to: the zone of a known PIN, or every zone the shop serves. */
+export type PromiseScope = { zone: ZoneDays } | { zones: readonly ZoneDays[] };
+
+export type DeliveryPromise = {
   method: ShippingMethod;
-  /** ISO dates (YYYY-MM-DD) in India. */
+  days: PromiseDays;
+  /** ISO dates (YYYY-MM-DD) in India: today plus the fewest and the most days. */
   earliest: string;
   latest: string;
+  /**
+   * What shoppers are told after "Delivery": for a PIN the latest date, a promise the store can
+   * keep ("by Fri, 28 Nov"); without one the span of days ("in 4-10 business days").
+   */
+  phrase: string;
+  /** "Delivery by Fri, 28 Nov" or "Delivery in 4-10 business days". */
+  text: string;
 };
 
-/** Earliest and latest delivery dates of a product to a zone; null when it is out of stock. */
-export function estimateDelivery(availability: Availability, zone: ZoneDays, config: ShippingConfig, method: ShippingMethod, now: Date): DeliveryEstimate | null {
-  if (availability === "out_of_stock") return null;
-  const dispatch = dispatchDays(availability, method, config);
-  const transit = transitDays(zone, method);
+/**
+ * The delivery promise for products of these availabilities by one method, to a PIN's zone or
+ * over every served zone; null when nothing can be sent there (see promiseDays).
+ */
+export function deliveryPromise(availabilities: readonly Availability[], scope: PromiseScope, config: ShippingConfig, method: ShippingMethod, now: Date): DeliveryPromise | null {
+  const forPin = "zone" in scope;
+  const days = promiseDays(availabilities, forPin ? [scope.zone] : scope.zones, config, method);
+  if (!days) return null;
   const today = indiaDay(now);
-  return {
-    method,
-    earliest: isoDay(addBusinessDays(today, dispatch.min + transit.min)),
-    latest: isoDay(addBusinessDays(today, dispatch.max + transit.max)),
-  };
+  const earliest = isoDay(addBusinessDays(today, days.total.min));
+  const latest = isoDay(addBusinessDays(today, days.total.max));
+  const phrase = forPin ? `by ${formatDeliveryDate(latest)}` : `in ${businessDaysText(days.total)}`;
+  return { method, days, earliest, latest, phrase, text: `Delivery ${phrase}` };
 }
 
 export type DeliveryDate = { message: string; date: string };
@@ -126,30 +194,63 @@ export type DeliveryAnswer =
     };
 
 /**
+ * Express is worth offering only when it is sooner: a promise no earlier than standard's is not
+ * worth the extra fee.
+ */
+export const expressIsSooner = (standard: DeliveryPromise, express: DeliveryPromise | null): express is DeliveryPromise =>
+  express !== null && express.days.total.max < standard.days.total.max;
+
+/**
  * The answer for a product of this availability to a PIN whose zone is `zone` (null: no active
  * zone covers the PIN, or it is an APO/FPO PIN).
  */
 export function deliveryAnswer(availability: Availability, zone: ZoneDays | null, config: ShippingConfig, now: Date): DeliveryAnswer {
   if (!zone) return { serviceable: false, message: NOT_SERVED_MESSAGE };
-  const standard = estimateDelivery(availability, zone, config, "standard", now);
-  const express = estimateDelivery(availability, zone, config, "express", now);
+  const standard = deliveryPromise([availability], { zone }, config, "standard", now);
+  const express = deliveryPromise([availability], { zone }, config, "express", now);
   if (!standard) return { serviceable: true, zone: zone.name, message: OUT_OF_STOCK_MESSAGE, date: null, express: null };
   return {
     serviceable: true,
     zone: zone.name,
-    message: `Delivery by ${formatDeliveryDate(standard.latest)}`,
+    message: standard.text,
     date: standard.latest,
-    // Shown only when it is sooner: a date no earlier than standard's is not worth the extra fee.
-    express: express && express.latest < standard.latest ? { message: `Express delivery by ${formatDeliveryDate(express.latest)}`, date: express.latest } : null,
+    express: expressIsSooner(standard, express) ? { message: `Express delivery ${express.phrase}`, date: express.latest } : null,
   };
 }
 
-/** The fewest and most transit days over the zones, per method; null when there is no zone. */
-export function transitSpan(zones: readonly ZoneDays[]): { standard: DayRange; express: DayRange } | null {
-  if (zones.length === 0) return null;
-  const span = (pick: (z: ZoneDays) => DayRange): DayRange => ({
-    min: Math.min(...zones.map((z) => pick(z).min)),
-    max: Math.max(...zones.map((z) => pick(z).max)),
-  });
-  return { standard: span((z) => z.standard), express: span((z) => z.express) };
+/** The promises of one product over every served zone, as its page shows them before a PIN is given. */
+export function productPromise(availability: Availability, zones: readonly ZoneDays[], config: ShippingConfig, now: Date): { standard: string; express: string | null } | null {
+  const standard = deliveryPromise([availability], { zones }, config, "standard", now);
+  if (!standard) return null;
+  const express = deliveryPromise([availability], { zones }, config, "express", now);
+  return { standard: standard.text, express: expressIsSooner(standard, express) ? `Express delivery ${express.phrase}` : null };
+}
+
+/**
+ * Every figure the policy pages state, from the same rules: making (dispatch) time, transit time
+ * after dispatch, and delivery in all, per kind of piece and method. `delivery` is null when no
+ * zone is served.
+ */
+export type DeliveryFacts = {
+  dispatch: { inStock: DayRange; madeToOrder: DayRange; inStockExpress: DayRange };
+  delivery: {
+    transit: Record<ShippingMethod, DayRange>;
+    inStock: Record<ShippingMethod, DayRange>;
+    madeToOrder: Record<ShippingMethod, DayRange>;
+  } | null;
+};
+
+export function deliveryFacts(zones: readonly ZoneDays[], config: ShippingConfig): DeliveryFacts {
+  const dispatch = { inStock: dispatchDays("in_stock", "standard", config), madeToOrder: dispatchDays("made_to_order", "standard", config), inStockExpress: dispatchDays("in_stock", "express", config) };
+  const days = (availability: Availability, method: ShippingMethod) => promiseDays([availability], zones, config, method);
+  const [inStock, inStockExpress, madeToOrder, madeToOrderExpress] = [days("in_stock", "standard"), days("in_stock", "express"), days("made_to_order", "standard"), days("made_to_order", "express")];
+  if (!inStock || !inStockExpress || !madeToOrder || !madeToOrderExpress) return { dispatch, delivery: null };
+  return {
+    dispatch,
+    delivery: {
+      transit: { standard: inStock.transit, express: inStockExpress.transit },
+      inStock: { standard: inStock.total, express: inStockExpress.total },
+      madeToOrder: { standard: madeToOrder.total, express: madeToOrderExpress.total },
+    },
+  };
 }

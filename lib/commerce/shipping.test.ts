@@ -66,8 +66,6 @@ describe("shippingConfigFrom", () => {
     expect(SHIPPING_DEFAULTS).toEqual({
       standardFee: 9900,
       expressExtraFee: 15000,
-      standardDays: { min: 5, max: 10 },
-      expressDays: { min: 2, max: 3 },
       dispatchInStock: { min: 2, max: 3 },
       dispatchMadeToOrder: { min: 20, max: 25 },
       dispatchExpress: { min: 1, max: 1 },
@@ -80,8 +78,6 @@ describe("shippingConfigFrom", () => {
       shippingConfigFrom({
         shipping_standard_fee: "79",
         shipping_express_extra_fee: "199.50",
-        shipping_standard_days: "4-8",
-        shipping_express_days: "1-2",
         dispatch_days_in_stock: "1",
         dispatch_days_made_to_order: "15-20",
         dispatch_days_express: "0-1",
@@ -91,8 +87,6 @@ describe("shippingConfigFrom", () => {
     ).toEqual({
       standardFee: 7900,
       expressExtraFee: 19950,
-      standardDays: { min: 4, max: 8 },
-      expressDays: { min: 1, max: 2 },
       dispatchInStock: { min: 1, max: 1 },
       dispatchMadeToOrder: { min: 15, max: 20 },
       dispatchExpress: { min: 0, max: 1 },
@@ -105,8 +99,6 @@ describe("shippingConfigFrom", () => {
       shippingConfigFrom({
         shipping_standard_fee: "-10",
         shipping_express_extra_fee: "lots",
-        shipping_standard_days: "10-5",
-        shipping_express_days: "",
         dispatch_days_in_stock: "soon",
         dispatch_days_made_to_order: undefined,
         dispatch_days_express: "1-",

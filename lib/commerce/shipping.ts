@@ -1,4 +1,8 @@
-/** Shipping methods and their settings (business settings, rupees and business days). */
+/**
+ * Shipping methods and their settings (business settings, rupees and business days). How long a
+ * delivery takes is not a setting of its own: it is the dispatch days below plus the transit days
+ * of the delivery zones, worked out in ./delivery.ts for every promise the shop shows.
+ */
 export const SHIPPING_METHODS = ["standard", "express"] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
@@ -9,8 +13,6 @@ export type ShippingConfig = {
   standardFee: number;
   /** Express costs the standard rate plus this, paise. */
   expressExtraFee: number;
-  standardDays: DayRange;
-  expressDays: DayRange;
   /** Business days before dispatch. */
   dispatchInStock: DayRange;
   dispatchMadeToOrder: DayRange;
@@ -22,8 +24,6 @@ export type ShippingConfig = {
 export const SHIPPING_DEFAULTS: ShippingConfig = {
   standardFee: 9900,
   expressExtraFee: 15000,
-  standardDays: { min: 5, max: 10 },
-  expressDays: { min: 2, max: 3 },
   dispatchInStock: { min: 2, max: 3 },
   dispatchMadeToOrder: { min: 20, max: 25 },
   dispatchExpress: { min: 1, max: 1 },
@@ -52,8 +52,6 @@ export function shippingConfigFrom(settings: Record<string, string | undefined>)
   return {
     standardFee: parseRupees(settings.shipping_standard_fee, d.standardFee),
     expressExtraFee: parseRupees(settings.shipping_express_extra_fee, d.expressExtraFee),
-    standardDays: parseDayRange(settings.shipping_standard_days, d.standardDays),
-    expressDays: parseDayRange(settings.shipping_express_days, d.expressDays),
     dispatchInStock: parseDayRange(settings.dispatch_days_in_stock, d.dispatchInStock),
     dispatchMadeToOrder: parseDayRange(settings.dispatch_days_made_to_order, d.dispatchMadeToOrder),
     dispatchExpress: parseDayRange(settings.dispatch_days_express, d.dispatchExpress),

@@ -1,9 +1,11 @@
-import { POLICY, type PolicyFacts } from "./policies";
+import { deliveryWords, NO_DELIVERY, POLICY, type PolicyFacts } from "./policies";
 
 export type FaqItem = { question: string; answer: string; link?: { href: string; label: string } };
 
 /** The eight questions of the FAQ page, consistent with the policy texts (spec §9). */
 export function faqItems(f: PolicyFacts): FaqItem[] {
+  const w = deliveryWords(f);
+  const shipping = w.transit ? `After dispatch, standard shipping takes ${w.transit.standard}, and express shipping takes ${w.transit.express} for an extra fee.` : NO_DELIVERY;
   return [
     {
       question: "How do I place an order, and can I change it afterwards?",
@@ -12,7 +14,7 @@ export function faqItems(f: PolicyFacts): FaqItem[] {
     },
     {
       question: "How long will my order take to arrive?",
-      answer: `Most pieces are made to order, so please allow ${POLICY.orderProcessing} of order processing. After dispatch, standard shipping takes ${POLICY.standardShipping}, and express shipping takes ${POLICY.expressShipping} for an extra fee. We ship within India only and cannot deliver to P.O. box or APO/FPO addresses.`,
+      answer: `Made-to-order pieces need ${w.making} of order processing; ready-to-ship pieces leave us in ${w.readyDispatch}. ${shipping} Each product page and checkout show the delivery date for your PIN code. We ship within India only and cannot deliver to P.O. box or APO/FPO addresses.`,
       link: { href: "/shipping-policy", label: "Read our Shipping Policy" },
     },
     {

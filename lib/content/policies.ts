@@ -1,15 +1,17 @@
+import { businessDaysText, deliveryFacts, weeksText, type DeliveryFacts, type ZoneDays } from "../commerce/delivery";
+import { shippingConfigFrom } from "../commerce/shipping";
+
 /**
  * The store's policy texts (spec §9) in one place: terms, warranty, shipping, returns and privacy.
  * Fixed facts are constants below; the return window and the restocking fee come from the
- * business settings (return_window_days, restocking_fee_percent) through policyFacts().
+ * business settings (return_window_days, restocking_fee_percent), and every delivery time from
+ * the dispatch settings and the delivery zones (lib/commerce/delivery.ts, the same rules as the
+ * product page, cart and checkout), through policyFacts().
  */
 
 /** Policy facts fixed by the product spec (§9). */
 export const POLICY = {
   warrantyMonths: 12,
-  standardShipping: "5-10 business days",
-  expressShipping: "2-3 business days",
-  orderProcessing: "4-5 weeks",
   damageClaimDays: 7,
   refundBusinessDays: 7,
   minimumAge: 18,
@@ -30,6 +32,8 @@ export type PolicyFacts = {
   /** Display form, with +91. */
   phone: string;
   address: string;
+  /** Making, dispatch and delivery times (dispatch settings and the active delivery zones). */
+  delivery: DeliveryFacts;
 };
 
 function positiveNumber(value: string | undefined, fallback: number): number {
@@ -37,8 +41,8 @@ function positiveNumber(value: string | undefined, fallback: number): number {
   return (value ?? "").trim() !== "" && Number.isFinite(n) && n >= 0 ? n : fallback;
 }
 
-/** The facts the policy texts need, read from the business settings map. */
-export function policyFacts(settings: Record<string, string | undefined>, displayPhone: (p: string) => string): PolicyFacts {
+/** The facts the policy texts need, read from the business settings map and the active delivery zones. */
+export function policyFacts(settings: Record<string, string | undefined>, displayPhone: (p: string) => string, zones: readonly ZoneDays[]): PolicyFacts {
   return {
     websiteName: settings.website_name || "Kesar Home",
     companyName: settings.company_name || settings.website_name || "Kesar Furnishing Company",
@@ -47,6 +51,34 @@ export function policyFacts(settings: Record<string, string | undefined>, displa
     email: settings.contact_email ?? "",
     phone: settings.contact_phone ? displayPhone(settings.contact_phone) : "",
     address: settings.contact_address ?? "",
+    delivery: deliveryFacts(zones, shippingConfigFrom(settings)),
+  };
+}
+
+/** Said instead of delivery times while no PIN code is served. */
+export const NO_DELIVERY = "We are not taking deliveries at the moment.";
+
+/**
+ * The delivery times in words, as every policy text and the FAQ state them ("4-5 weeks",
+ * "2-7 business days"); `transit` and `arrival` are null while no zone is served.
+ */
+export function deliveryWords(f: PolicyFacts) {
+  const { dispatch, delivery } = f.delivery;
+  return {
+    /** Making time of a made-to-order piece: its order processing. */
+    making: weeksText(dispatch.madeToOrder),
+    makingDays: businessDaysText(dispatch.madeToOrder),
+    readyDispatch: businessDaysText(dispatch.inStock),
+    readyDispatchExpress: businessDaysText(dispatch.inStockExpress),
+    transit: delivery ? { standard: businessDaysText(delivery.transit.standard), express: businessDaysText(delivery.transit.express) } : null,
+    arrival: delivery
+      ? {
+          readyStandard: businessDaysText(delivery.inStock.standard),
+          readyExpress: businessDaysText(delivery.inStock.express),
+          madeStandard: businessDaysText(delivery.madeToOrder.standard),
+          madeExpress: businessDaysText(delivery.madeToOrder.express),
+        }
+      : null,
   };
 }
 
@@ -81,13 +113,14 @@ function contactLine(f: PolicyFacts): string {
 }
 
 function terms(f: PolicyFacts): PolicyDocument {
+  const { making } = deliveryWords(f);
   return {
     slug: "terms-conditions",
     title: POLICY_TITLES["terms-conditions"],
     description: `The terms that apply when you browse and shop at ${f.websiteName}: eligibility, orders, prices in rupees, delivery within India, and disputes settled by arbitration in Delhi under Indian law.`,
     summary: [
       `You must be ${POLICY.minimumAge} or over to place an order.`,
-      `Made-to-order pieces take ${POLICY.orderProcessing} of order processing before they ship.`,
+      `Made-to-order pieces take ${making} of order processing before they ship.`,
       `We ship within India only.`,
       `Disputes go to arbitration in ${POLICY.arbitrationSeat}; the governing law is the law of ${POLICY.governingLaw}.`,
     ],
@@ -119,7 +152,7 @@ function terms(f: PolicyFacts): PolicyDocument {
         heading: "Orders and order processing",
         paragraphs: [
           "Your order is an offer to buy. It is accepted when we confirm it by email; until then we may decline it, for example when a product is no longer available or the delivery address is outside our service area.",
-          `Most of our pieces are made to order or cut and stitched to your measurements. Please allow ${POLICY.orderProcessing} of order processing before your order ships; delivery times are in our Shipping Policy.`,
+          `Most of our pieces are made to order or cut and stitched to your measurements. Please allow ${making} of order processing before such an order ships; delivery times are in our Shipping Policy.`,
           "Orders that are still Pending and unpaid can be cancelled from your purchase history. Once a made-to-measure order has gone into production it can no longer be cancelled.",
         ],
       },
@@ -208,14 +241,16 @@ function warranty(f: PolicyFacts): PolicyDocument {
 }
 
 function shipping(f: PolicyFacts): PolicyDocument {
+  const w = deliveryWords(f);
   return {
     slug: "shipping-policy",
     title: POLICY_TITLES["shipping-policy"],
-    description: `How ${f.websiteName} ships: order processing ${POLICY.orderProcessing}, standard shipping ${POLICY.standardShipping}, express ${POLICY.expressShipping} for an extra fee. Delivery within India only.`,
+    description: w.arrival
+      ? `How ${f.websiteName} ships: ready-to-ship pieces arrive in ${w.arrival.readyStandard} by standard shipping or ${w.arrival.readyExpress} by express for an extra fee; made-to-order pieces take ${w.making} of order processing first. Delivery within India only.`
+      : `How ${f.websiteName} ships: made-to-order pieces take ${w.making} of order processing before they ship. Delivery within India only.`,
     summary: [
-      `Order processing: ${POLICY.orderProcessing}.`,
-      `Standard shipping: ${POLICY.standardShipping}.`,
-      `Express shipping: ${POLICY.expressShipping}, for an extra fee.`,
+      `Order processing: ${w.making} for made-to-order pieces, ${w.readyDispatch} for ready-to-ship pieces.`,
+      ...(w.transit ? [`Standard shipping: ${w.transit.standard} after dispatch.`, `Express shipping: ${w.transit.express} after dispatch, for an extra fee.`] : [NO_DELIVERY]),
       "We ship within India only; no P.O. box or APO/FPO addresses.",
     ],
     intro: `Our curtains, blinds, upholstery and furniture are made for you after you order, so delivery has two parts: the time we take to make and check your order, and the time the courier takes to bring it to you.`,
@@ -223,17 +258,22 @@ function shipping(f: PolicyFacts): PolicyDocument {
       {
         heading: "Order processing",
         paragraphs: [
-          `Please allow ${POLICY.orderProcessing} of order processing. In this time your fabric is cut, printed or stitched, furniture is built and finished, and every piece is checked and packed. We will email you when your order ships.`,
+          `Please allow ${w.making} (${w.makingDays}) of order processing for made-to-order pieces. In this time your fabric is cut, printed or stitched, furniture is built and finished, and every piece is checked and packed. Ready-to-ship pieces leave us in ${w.readyDispatch}, or ${w.readyDispatchExpress} with express shipping. We will email you when your order ships.`,
         ],
       },
       {
         heading: "Delivery times",
-        items: [
-          `Standard shipping: ${POLICY.standardShipping} after dispatch.`,
-          `Express shipping: ${POLICY.expressShipping} after dispatch, for an extra fee shown at checkout. Express is available for most pin codes; furniture always travels by standard shipping.`,
-        ],
+        items:
+          w.transit && w.arrival
+            ? [
+                `Standard shipping: ${w.transit.standard} after dispatch, depending on your PIN code.`,
+                `Express shipping: ${w.transit.express} after dispatch, for an extra fee shown at checkout.`,
+                `Ready-to-ship pieces arrive in ${w.arrival.readyStandard} by standard shipping, or ${w.arrival.readyExpress} by express.`,
+                `Made-to-order pieces arrive in ${w.arrival.madeStandard} by standard shipping, or ${w.arrival.madeExpress} by express.`,
+              ]
+            : [NO_DELIVERY],
         paragraphs: [
-          "Business days are Monday to Saturday, excluding public holidays. Remote areas and the north-eastern states may take a few days longer.",
+          "Business days are Monday to Saturday; a public holiday may add a day. Each product page and checkout give the delivery date for your PIN code.",
         ],
       },
       {

@@ -5,9 +5,10 @@ import * as m002 from "./migrations/002_accounts";
 import * as m003 from "./migrations/003_cart";
 import * as m004 from "./migrations/004_orders";
 import * as m005 from "./migrations/005_search_published";
+import * as m006 from "./migrations/006_delivery_promise";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
-const migrations = { "001_initial": m001, "002_accounts": m002, "003_cart": m003, "004_orders": m004, "005_search_published": m005 } as const;
+const migrations = { "001_initial": m001, "002_accounts": m002, "003_cart": m003, "004_orders": m004, "005_search_published": m005, "006_delivery_promise": m006 } as const;
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly handle: DbHandle) {}

@@ -909,7 +909,7 @@ export const PRODUCTS: ProductEntry[] = [
       mto: true,
       short: "A hand-stitched kantha bedcover in madder red, layered from vintage-style cotton.",
       story: "Each bedcover takes a group of stitchers about three weeks. Use it as a bedspread, a light quilt or a throw on the sofa.",
-      features: ["Hand running stitch throughout", "Reversible", "Made to order in about four weeks"],
+      features: ["Hand running stitch throughout", "Reversible", "Made to order"],
       craft: "kantha",
       photos: 5,
     },
@@ -972,7 +972,7 @@ export const PRODUCTS: ProductEntry[] = [
       featured: true,
       short: "A seven-piece silk brocade bedding set in red and gold for weddings and trousseaus.",
       story: "Woven with a damask medallion and finished with a gold border, this set includes a bedcover, four cushion covers and two pillow covers, packed in a gift box.",
-      features: ["Art silk brocade with zari", "Seven pieces in a gift box", "Made to order in 3–4 weeks"],
+      features: ["Art silk brocade with zari", "Seven pieces in a gift box", "Made to order"],
       photos: 6,
     },
   ]),
@@ -1236,7 +1236,7 @@ export const PRODUCTS: ProductEntry[] = [
       mto: true,
       short: "A plush New Zealand wool rug with a Mughal-inspired floral field in indigo and ivory.",
       story: "Soft underfoot and warm in winter, this rug brings a formal touch to living rooms and bedrooms.",
-      features: ["New Zealand wool pile, 12 mm", "Cotton backing", "Made to order in 4 weeks"],
+      features: ["New Zealand wool pile, 12 mm", "Cotton backing", "Made to order"],
       craft: "bhadohi",
       photos: 5,
     },
@@ -1728,7 +1728,7 @@ export const PRODUCTS: ProductEntry[] = [
       popular: true,
       short: "A solid sheesham three-seater with a woven cane back and ivory cotton cushions.",
       story: "Wooden sofas suit Indian summers: air moves freely around the frame and the cushions are easy to wash. This design pairs honest joinery with hand-woven cane.",
-      features: ["Solid sheesham with cane back", "Cotton cushion covers", "Made to order in 4–5 weeks"],
+      features: ["Solid sheesham with cane back", "Cotton cushion covers", "Made to order"],
       craft: "jodhpur",
       photos: 5,
     },
@@ -2023,7 +2023,7 @@ export function productCopy(entry: ProductEntry, index: number): ProductCopy {
     `Size: ${entry.size}`,
     `Colour: ${entry.colour}`,
     `Pattern: ${describePattern(entry)}`,
-    entry.mto ? "Made to order: dispatched in 4–5 weeks" : "Ready to ship: dispatched in 2–3 business days",
+    // No dispatch time here: the product page states the promise the settings and zones give.
   ];
   const description =
     `<p>${esc(entry.short)}</p>` +

@@ -65,11 +65,10 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "map_embed_url", value: "https://maps.google.com/maps?q=Shahpur%20Jat%2C%20New%20Delhi%20110049&z=15&output=embed" },
   { type: "return_window_days", value: "7" },
   { type: "restocking_fee_percent", value: "10" },
-  // Shipping and delivery (lib/server/shipping.ts): rupees and business days.
+  // Shipping and delivery (lib/server/shipping.ts): rupees and business days before dispatch; the
+  // transit days are the delivery zones' (README "Delivery check").
   { type: "shipping_standard_fee", value: "99" },
-  { type: "shipping_standard_days", value: "5-10" },
   { type: "shipping_express_extra_fee", value: "150" },
-  { type: "shipping_express_days", value: "2-3" },
   { type: "dispatch_days_in_stock", value: "2-3" },
   { type: "dispatch_days_made_to_order", value: "20-25" },
   { type: "dispatch_days_express", value: "1-1" },

@@ -337,7 +337,7 @@ export const FAMILIES: FamilyDef[] = [
     warranty: "12-month warranty covering materials and workmanship, including joinery, frame and upholstery. Natural variations in grain and colour, and cracks caused by extreme dryness or dampness, are not covered.",
     additional: {
       heading: "Delivery and installation",
-      text: "Made-to-order pieces are crafted after you order and take 4–5 weeks before dispatch. Our delivery team brings the piece to your room of choice and assembles it. Please check that doors, lifts and stairwells allow at least 32 inches of clearance.",
+      text: "Made-to-order pieces are crafted after you order; the product page gives their delivery time. Our delivery team brings the piece to your room of choice and assembles it. Please check that doors, lifts and stairwells allow at least 32 inches of clearance.",
     },
     generatorItems: ["sofa", "armchair", "dining-chair", "coffee-table"],
     room: "living room",

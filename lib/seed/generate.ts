@@ -206,7 +206,7 @@ export function generatedProduct(k: number, pool = basePool()): GeneratedProduct
     short_description: short,
     description:
       `<p>${short}</p><p>${sub.description}</p>` +
-      `<ul><li>Material: ${material}</li><li>Size: ${size}</li><li>Colour: ${colour.word}</li><li>${madeToOrder ? "Made to order: dispatched in 4–5 weeks" : "Ready to ship in 2–3 business days"}</li></ul>`,
+      `<ul><li>Material: ${material}</li><li>Size: ${size}</li><li>Colour: ${colour.word}</li></ul>`,
     key_features: `<ul>${family.features.map((f) => `<li>${f}</li>`).join("")}</ul>`,
     care_instructions: care,
     warranty_summary: family.warranty,

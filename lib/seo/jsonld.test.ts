@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { SHIPPING_DEFAULTS } from "../commerce/shipping";
+import type { ZoneDays } from "../commerce/delivery";
+import { SHIPPING_DEFAULTS, shippingConfigFrom } from "../commerce/shipping";
 import { productJsonLd, serializeJsonLd, type ShippingFacts } from "./jsonld";
 
 const base = { name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", description: "d", images: ["/media/a.webp"], pricePaise: 249_900, brand: "Kesar Home" };
-/** The default zones span 2-7 standard and 1-2 express transit days. */
-const shipping: ShippingFacts = { config: SHIPPING_DEFAULTS, transit: { standard: { min: 2, max: 7 }, express: { min: 1, max: 2 } } };
+/** Two of the default zones: together they span 2-7 standard and 1-2 express transit days. */
+const NORTH: ZoneDays = { name: "North", standard: { min: 2, max: 4 }, express: { min: 1, max: 1 } };
+const EAST: ZoneDays = { name: "East", standard: { min: 5, max: 7 }, express: { min: 2, max: 2 } };
+const shipping: ShippingFacts = { config: SHIPPING_DEFAULTS, zones: [NORTH, EAST] };
 const returns = { windowDays: 7, restockingFeePercent: 10 };
 type Offer = { availability: string; shippingDetails?: Record<string, unknown>[]; hasMerchantReturnPolicy?: Record<string, unknown> };
 const offerOf = (ld: ReturnType<typeof productJsonLd>) => ld.offers as Offer;
@@ -62,8 +65,20 @@ describe("JSON-LD", () => {
     ]);
   });
 
-  it("claims no shipping when no zone is served", () => {
-    expect(offerOf(productJsonLd({ ...base, availability: "in_stock", shipping: { ...shipping, transit: null } })).shippingDetails).toBeUndefined();
+  it("follows the zones and the dispatch settings, not fixed numbers", () => {
+    const slowZone: ZoneDays = { name: "Islands", standard: { min: 9, max: 14 }, express: { min: 4, max: 6 } };
+    const config = shippingConfigFrom({ dispatch_days_in_stock: "3-5", dispatch_days_express: "2" });
+    const details = offerOf(productJsonLd({ ...base, availability: "in_stock", shipping: { config, zones: [NORTH, slowZone] } })).shippingDetails ?? [];
+    const times = details.map((d) => d.deliveryTime as { handlingTime: { minValue: number; maxValue: number }; transitTime: { minValue: number; maxValue: number } });
+    expect(times.map((t) => [t.handlingTime.minValue, t.handlingTime.maxValue, t.transitTime.minValue, t.transitTime.maxValue])).toEqual([
+      [3, 5, 2, 14],
+      [2, 2, 1, 6],
+    ]);
+  });
+
+  it("claims no shipping when no zone is served, or for a product out of stock", () => {
+    expect(offerOf(productJsonLd({ ...base, availability: "in_stock", shipping: { ...shipping, zones: [] } })).shippingDetails).toBeUndefined();
+    expect(offerOf(productJsonLd({ ...base, availability: "out_of_stock", shipping })).shippingDetails).toBeUndefined();
   });
 
   it("states the return window and terms of the return policy", () => {

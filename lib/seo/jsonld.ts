@@ -1,4 +1,4 @@
-import { dispatchDays } from "../commerce/delivery";
+import { promiseDays, type ZoneDays } from "../commerce/delivery";
 import { SHIPPING_METHODS, shippingFee, type DayRange, type ShippingConfig } from "../commerce/shipping";
 import { getConfig } from "../config";
 import type { Availability } from "../db/schema";
@@ -67,8 +67,8 @@ const AVAILABILITY: Record<string, string> = {
 /** What the store ships and how fast: business settings plus the active delivery zones. */
 export type ShippingFacts = {
   config: ShippingConfig;
-  /** Fewest and most transit days over the active zones; null when no zone is served. */
-  transit: { standard: DayRange; express: DayRange } | null;
+  /** The active delivery zones; none when no zone is served. */
+  zones: readonly ZoneDays[];
 };
 
 /** The return policy's numbers (business settings return_window_days, restocking_fee_percent). */
@@ -82,22 +82,32 @@ const BUSINESS_DAYS = {
   dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((d) => `https://schema.org/${d}`),
 };
 
-/** One OfferShippingDetails per shipping method: its rate, India only, handling and transit days. */
+/**
+ * One OfferShippingDetails per shipping method: its rate, India only, and the handling (dispatch)
+ * and transit days of the same promise the product page, cart and checkout make
+ * (lib/commerce/delivery.ts promiseDays). None when nothing can be promised: no zone is served,
+ * or the product is out of stock.
+ */
 export function shippingDetailsJsonLd(availability: Availability, facts: ShippingFacts): JsonLdObject[] {
-  const { config, transit } = facts;
-  if (!transit) return [];
-  return SHIPPING_METHODS.map((method) => ({
-    "@type": "OfferShippingDetails",
-    shippingLabel: method === "express" ? "Express" : "Standard",
-    shippingRate: { "@type": "MonetaryAmount", value: shippingFee(config, method) / 100, currency: "INR" },
-    shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
-    deliveryTime: {
-      "@type": "ShippingDeliveryTime",
-      businessDays: BUSINESS_DAYS,
-      handlingTime: days(dispatchDays(availability, method, config)),
-      transitTime: days(method === "express" ? transit.express : transit.standard),
-    },
-  }));
+  const { config, zones } = facts;
+  return SHIPPING_METHODS.flatMap((method) => {
+    const promise = promiseDays([availability], zones, config, method);
+    if (!promise) return [];
+    return [
+      {
+        "@type": "OfferShippingDetails",
+        shippingLabel: method === "express" ? "Express" : "Standard",
+        shippingRate: { "@type": "MonetaryAmount", value: shippingFee(config, method) / 100, currency: "INR" },
+        shippingDestination: { "@type": "DefinedRegion", addressCountry: "IN" },
+        deliveryTime: {
+          "@type": "ShippingDeliveryTime",
+          businessDays: BUSINESS_DAYS,
+          handlingTime: days(promise.dispatch),
+          transitTime: days(promise.transit),
+        },
+      },
+    ];
+  });
 }
 
 /**

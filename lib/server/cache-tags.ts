@@ -16,6 +16,6 @@ export const tags = {
   page: (slug: string) => `page:${slug}`,
   testimonials: "testimonials",
   locations: "locations",
-  /** Active delivery zones (transit days in product JSON-LD). */
+  /** Active delivery zones (the promises of product pages, their JSON-LD and the policy pages). */
   deliveryZones: "delivery-zones",
 } as const;

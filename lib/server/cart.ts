@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { evaluateCoupon, type CouponOutcome, type CouponRule } from "../commerce/coupons";
+import { businessDaysText, deliveryPromise, NOT_SERVED_MESSAGE, type PromiseScope } from "../commerce/delivery";
 import type { GstRate } from "../commerce/gst";
 import { SHIPPING_METHODS, shippingFee, type ShippingConfig, type ShippingMethod } from "../commerce/shipping";
 import { computeTotals, type Totals } from "../commerce/totals";
@@ -8,6 +9,8 @@ import { getDb } from "../db";
 import type { Db, Dialect } from "../db/connection";
 import { lineCapOf } from "../catalog-display";
 import { formatPaise } from "../format";
+import { getDefaultAddress } from "./addresses";
+import { findDeliveryZone, readActiveZones } from "./delivery";
 import { ApiError } from "./errors";
 import { getShippingConfig } from "./shipping";
 import { MAX_QUANTITY } from "../validation/cart";
@@ -246,10 +249,36 @@ export type CartView = {
   totals: Totals;
   coupon: { code: string; title: string; kind: CouponRule["kind"] } | null;
   shippingMethod: ShippingMethod;
-  shippingOptions: { method: ShippingMethod; name: string; days: string; fee: number }[];
+  shippingOptions: CartShippingOption[];
+  /** The PIN the delivery promises are for (null: none known, they span every served zone), and why it cannot be served. */
+  delivery: { pin: string | null; message: string | null };
   /** What changed since the shopper last looked (removed products, lowered quantities, dropped coupon). */
   notices: string[];
 };
+
+export type CartShippingOption = {
+  method: ShippingMethod;
+  name: string;
+  /** "4-10 business days" from today; null when nothing in the cart can be sent there. */
+  days: string | null;
+  fee: number;
+  /**
+   * The delivery promise of the cart's lines by this method (lib/commerce/delivery.ts): for a PIN
+   * the dates and "Delivery by Fri, 28 Nov", exactly as checkout shows them for an address with
+   * that PIN; without one "Delivery in 4-10 business days" over every served zone.
+   */
+  delivery: { from: string; to: string; text: string } | null;
+};
+
+/**
+ * Whose PIN the cart's promises are for: the one asked for, else a signed-in customer's default
+ * address (the one checkout starts with), else none.
+ */
+async function promisePin(owner: CartOwner | null, pin: string | null | undefined): Promise<string | null> {
+  if (pin !== undefined) return pin;
+  if (owner?.kind !== "user") return null;
+  return (await getDefaultAddress(owner.userId))?.postalCode ?? null;
+}
 
 const today = (now: Date) => new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -303,19 +332,13 @@ const methodName: Record<ShippingMethod, string> = { standard: "Standard", expre
  * applies is dropped; each change is reported once in `notices`. Price changes are shown on the
  * line (previousPrice) until the shopper changes its quantity.
  */
-export async function readCart(owner: CartOwner | null, now = new Date()): Promise<CartView> {
+export async function readCart(owner: CartOwner | null, now = new Date(), options: { pin?: string | null } = {}): Promise<CartView> {
   const { db } = await getDb();
   const config = await getShippingConfig();
   const cart = owner
     ? await db.selectFrom("carts").select(["id", "coupon_code", "shipping_method"]).where(ownerColumn(owner), "=", ownerValue(owner)).executeTakeFirst()
     : undefined;
   const shippingMethod: ShippingMethod = (SHIPPING_METHODS as readonly string[]).includes(cart?.shipping_method ?? "") ? (cart!.shipping_method as ShippingMethod) : "standard";
-  const shippingOptions = SHIPPING_METHODS.map((method) => ({
-    method,
-    name: methodName[method],
-    days: method === "express" ? `${config.expressDays.min}-${config.expressDays.max} business days` : `${config.standardDays.min}-${config.standardDays.max} business days`,
-    fee: shippingFee(config, method),
-  }));
   const notices: string[] = [];
   const rows = cart
     ? await db
@@ -397,6 +420,26 @@ export async function readCart(owner: CartOwner | null, now = new Date()): Promi
     coupon,
   });
   const taxByLine = new Map(totals.lines.map((t) => [t.key, t]));
+  // Nothing to send (an empty cart, or only sold-out lines): no promise, and no lookups for one.
+  let pin = options.pin ?? null;
+  let scope: PromiseScope | null = null;
+  let notServed = false;
+  if (buyable.length) {
+    pin = await promisePin(owner, options.pin);
+    const zone = pin ? await findDeliveryZone(pin) : null;
+    notServed = pin !== null && zone === null;
+    scope = pin ? (zone ? { zone } : null) : { zones: await readActiveZones() };
+  }
+  const shippingOptions = SHIPPING_METHODS.map((method): CartShippingOption => {
+    const promise = scope ? deliveryPromise(buyable.map((l) => l.availability), scope, config, method, now) : null;
+    return {
+      method,
+      name: methodName[method],
+      days: promise ? businessDaysText(promise.days.total) : null,
+      fee: shippingFee(config, method),
+      delivery: promise ? { from: promise.earliest, to: promise.latest, text: promise.text } : null,
+    };
+  });
   return {
     lines: lines.map((l) => {
       const t = taxByLine.get(l.id);
@@ -407,6 +450,7 @@ export async function readCart(owner: CartOwner | null, now = new Date()): Promi
     coupon: coupon?.ok ? { code: coupon.code, title: coupon.title, kind: coupon.kind } : null,
     shippingMethod,
     shippingOptions,
+    delivery: { pin, message: notServed ? NOT_SERVED_MESSAGE : null },
     notices,
   };
 }

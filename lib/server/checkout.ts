@@ -4,12 +4,11 @@ import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import { revalidateTag } from "next/cache";
 import type { CouponOutcome } from "../commerce/coupons";
-import { estimateDelivery, formatDeliveryDate, indiaDay, isArmyPostalPin, isoDay, NOT_SERVED_MESSAGE, type DeliveryEstimate, type ZoneDays } from "../commerce/delivery";
+import { deliveryPromise, indiaDay, isArmyPostalPin, isoDay, NOT_SERVED_MESSAGE, type DeliveryPromise, type ZoneDays } from "../commerce/delivery";
 import { SHIPPING_METHODS, shippingFee, type ShippingConfig, type ShippingMethod } from "../commerce/shipping";
 import { computeTotals, type Totals } from "../commerce/totals";
 import { getDb } from "../db";
 import type { Db, Dialect } from "../db/connection";
-import type { Availability } from "../db/schema";
 import { writeTransaction } from "../db/transaction";
 import { formatPaise } from "../format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "../validation/account";
@@ -93,16 +92,10 @@ async function addressDelivery(address: Address): Promise<{ zone: ZoneDays | nul
   return zone ? { zone, message: null } : { zone: null, message: NOT_SERVED_MESSAGE };
 }
 
-/** The slowest availability of the lines decides the estimate: one made-to-order piece holds the parcel. */
-const slowest = (availabilities: readonly Availability[]): Availability => (availabilities.includes("made_to_order") ? "made_to_order" : "in_stock");
-
+/** A delivery promise as checkout shows it: the dates and "Delivery by Fri, 28 Nov". */
 export type DeliveryWindow = { from: string; to: string; text: string };
 
-function deliveryWindow(estimate: DeliveryEstimate | null): DeliveryWindow | null {
-  if (!estimate) return null;
-  const text = estimate.earliest === estimate.latest ? formatDeliveryDate(estimate.latest) : `${formatDeliveryDate(estimate.earliest)} – ${formatDeliveryDate(estimate.latest)}`;
-  return { from: estimate.earliest, to: estimate.latest, text };
-}
+const deliveryWindow = (promise: DeliveryPromise | null): DeliveryWindow | null => (promise ? { from: promise.earliest, to: promise.latest, text: promise.text } : null);
 
 /* ---------------------------------------------------------------------------------------------
  * Pricing a cart (shared by the summary and placement, so both show the same figures)
@@ -154,7 +147,8 @@ export type CheckoutSummary = {
 export async function checkoutSummary(userId: number, input: { addressId?: number; shippingMethod: ShippingMethod }, now = new Date()): Promise<CheckoutSummary> {
   const address = input.addressId === undefined ? null : await getAddress(userId, input.addressId);
   if (input.addressId !== undefined && !address) throw new ApiError(404, ADDRESS_NOT_FOUND);
-  const view = await readCart({ kind: "user", userId }, now);
+  // The cart's own promises are not shown here (pin null: no address lookup); checkout makes its own below.
+  const view = await readCart({ kind: "user", userId }, now, { pin: null });
   const { db } = await getDb();
   const config = await getShippingConfig();
   const buyable = view.lines.filter((l) => l.maxQuantity > 0);
@@ -173,7 +167,7 @@ export async function checkoutSummary(userId: number, input: { addressId?: numbe
     now,
   );
   const delivery = address ? await addressDelivery(address) : { zone: null, message: CHECKOUT_MESSAGES.chooseAddress };
-  const availability = slowest(buyable.map((l) => l.availability));
+  const availabilities = buyable.map((l) => l.availability);
   const limit = await codLimitPaise();
   const provider = onlinePaymentProvider();
   const empty = buyable.length === 0;
@@ -185,7 +179,8 @@ export async function checkoutSummary(userId: number, input: { addressId?: numbe
       method,
       label: SHIPPING_LABELS[method],
       fee: shippingFee(config, method),
-      delivery: delivery.zone ? deliveryWindow(estimateDelivery(availability, delivery.zone, config, method, now)) : null,
+      // The same promise as the cart's for this PIN (lib/server/cart.ts) and the product page's.
+      delivery: delivery.zone ? deliveryWindow(deliveryPromise(availabilities, { zone: delivery.zone }, config, method, now)) : null,
     })),
     deliverable: !empty && delivery.zone !== null,
     deliveryMessage: empty ? CHECKOUT_MESSAGES.emptyCart : delivery.message,
@@ -351,7 +346,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   }
 
   const at = c.now.toISOString();
-  const estimate = deliveryWindow(estimateDelivery(slowest(lines.map((l) => l.availability)), c.zone, c.pricing.config, c.input.shipping_method, c.now));
+  const promise = deliveryPromise(lines.map((l) => l.availability), { zone: c.zone }, c.pricing.config, c.input.shipping_method, c.now);
   const paymentType = cod ? PAYMENT_TYPE.cod : PAYMENT_TYPE.online;
   let code = newOrderCode(c.now);
   // A code already taken (one in 33 million a day) draws another; a race on it fails the
@@ -374,7 +369,8 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
       shipping_phone: a.phone,
       shipping_type: SHIPPING_LABELS[c.input.shipping_method],
       shipping_method: c.input.shipping_method,
-      estimated_delivery: estimate?.text ?? null,
+      // "by Fri, 28 Nov": the promise checkout showed, kept for the order's page and mails.
+      estimated_delivery: promise?.phrase ?? null,
       billing_name: b ? user.name : null,
       billing_address: b?.address ?? null,
       billing_city: b?.cityName ?? null,
@@ -517,4 +513,54 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     revalidateStock(outcome.stockChanged);
   }
   return outcome.order;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The Cash on Delivery confirmation (/checkout/placed/CODE)
+ * ------------------------------------------------------------------------------------------- */
+
+/** Where a Cash on Delivery order goes once placed (POST /checkout/place's `next`). */
+export const codPlacedPath = (code: string) => `/checkout/placed/${encodeURIComponent(code)}`;
+
+export type PlacedCodOrder = {
+  id: number;
+  code: string;
+  /** Paise. */
+  grandTotal: number;
+  /** Paise still to be paid in cash at the door: 0 once paid or cancelled. */
+  dueOnDelivery: number;
+  deliveryStatus: string;
+  paymentStatus: string;
+  /** The promise made at checkout ("by Fri, 28 Nov"), as stored on the order. */
+  estimatedDelivery: string | null;
+};
+
+const ORDER_CODE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * One of the customer's own Cash on Delivery orders, by its code, for its confirmation page.
+ * Looked up through the customer's id: another customer's code, an online order's (its page is
+ * the payment result) and an unknown code are all null, so none of them reveals anything.
+ */
+export async function findPlacedCodOrder(userId: number, code: string): Promise<PlacedCodOrder | null> {
+  if (!ORDER_CODE.test(code)) return null;
+  const { db } = await getDb();
+  const o = await db
+    .selectFrom("orders")
+    .select(["id", "code", "grand_total", "delivery_status", "payment_status", "estimated_delivery"])
+    .where("user_id", "=", userId)
+    .where("code", "=", code)
+    .where("payment_type", "=", PAYMENT_TYPE.cod)
+    .executeTakeFirst();
+  if (!o) return null;
+  const due = o.payment_status === PAYMENT.unpaid && o.delivery_status !== DELIVERY.cancelled;
+  return {
+    id: o.id,
+    code: o.code,
+    grandTotal: o.grand_total,
+    dueOnDelivery: due ? o.grand_total : 0,
+    deliveryStatus: o.delivery_status,
+    paymentStatus: o.payment_status,
+    estimatedDelivery: o.estimated_delivery,
+  };
 }

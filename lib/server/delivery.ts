@@ -1,7 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
-import { deliveryAnswer, isArmyPostalPin, transitSpan, type DeliveryAnswer, type ZoneDays } from "../commerce/delivery";
-import type { DayRange } from "../commerce/shipping";
+import { deliveryAnswer, isArmyPostalPin, type DeliveryAnswer, type ZoneDays } from "../commerce/delivery";
 import { getDb } from "../db";
 import { tags } from "./cache-tags";
 import { cachedRead } from "./cache";
@@ -50,16 +49,22 @@ export async function findDeliveryZone(pin: string): Promise<ZoneDays | null> {
 }
 
 /**
- * The fewest and most transit days over the active zones, for the shipping facts in product
- * JSON-LD. Cached like the product page that shows it (tag delivery-zones, hourly), since the
- * page itself is regenerated hourly.
+ * Every active zone, read now: the cart's promise without a PIN (the span over the zones) counts
+ * from the next read after a merchant's change, like a PIN's check does.
  */
-export function getTransitSpan(): Promise<{ standard: DayRange; express: DayRange } | null> {
-  return cachedRead("getTransitSpan", [], [tags.deliveryZones], async () => {
-    const { db } = await getDb();
-    const rows = await db.selectFrom("delivery_zones").select(ZONE_COLUMNS).where("active", "=", 1).execute();
-    return transitSpan(rows.map(zoneDays));
-  });
+export async function readActiveZones(): Promise<ZoneDays[]> {
+  const { db } = await getDb();
+  const rows = await db.selectFrom("delivery_zones").select(ZONE_COLUMNS).where("active", "=", 1).orderBy("id").execute();
+  return rows.map(zoneDays);
+}
+
+/**
+ * The active zones for cached pages (the product page's promise and JSON-LD, the policy pages,
+ * the FAQ): cached like those pages (tag delivery-zones, hourly), since they are regenerated
+ * hourly themselves.
+ */
+export function getActiveZones(): Promise<ZoneDays[]> {
+  return cachedRead("getActiveZones", [], [tags.deliveryZones], readActiveZones);
 }
 
 /**

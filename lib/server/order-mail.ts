@@ -61,7 +61,8 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
   const lines: Record<OrderMailKind, string[]> = {
     placed: [
       `Thank you for your order ${order.code} of ${total}.`,
-      order.payment_type === "cash_on_delivery" ? "You pay in cash when it is delivered." : "We will confirm it as soon as your payment is received.",
+      // Nothing is paid yet for Cash on Delivery: the mail says what is due at the door, never that a payment succeeded.
+      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash when it is delivered.` : "We will confirm it as soon as your payment is received.",
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
       ...itemsBlock,
     ],

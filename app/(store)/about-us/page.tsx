@@ -4,10 +4,12 @@ import Link from "next/link";
 import { SocialLinks } from "@/components/layout/SocialLinks";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon, type IconName } from "@/components/ui/Icon";
+import { weeksText } from "@/lib/commerce/delivery";
 import { chatHref } from "@/lib/contact";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/server/settings";
+import { getShippingConfig } from "@/lib/server/shipping";
 
 export const revalidate = 3600;
 
@@ -36,15 +38,17 @@ const VALUES: { title: string; text: string; icon: IconName }[] = [
   { title: "Care after the sale", text: "A 12-month warranty on materials and workmanship, and a real person who answers within 24 hours.", icon: "heart" },
 ];
 
-const NUMBERS: { value: string; label: string }[] = [
+/** The making time comes from the dispatch setting, as on the shipping policy (lib/commerce/delivery.ts). */
+const numbers = (makingTime: string): { value: string; label: string }[] => [
   { value: "5", label: "craft towns we buy from directly" },
   { value: "10", label: "product families, from curtains to furniture" },
-  { value: "4-5 weeks", label: "to make a made-to-order piece" },
+  { value: makingTime, label: "to make a made-to-order piece" },
   { value: "24 hours", label: "to reply to every message" },
 ];
 
 export default async function AboutUsPage() {
-  const s = await getSiteSettings();
+  const [s, shipping] = await Promise.all([getSiteSettings(), getShippingConfig()]);
+  const figures = numbers(weeksText(shipping.dispatchMadeToOrder));
   const name = s.website_name || "our store";
   return (
     <>
@@ -106,7 +110,7 @@ export default async function AboutUsPage() {
             {name} in numbers
           </h2>
           <dl className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {NUMBERS.map((n) => (
+            {figures.map((n) => (
               <div key={n.label} className="rounded-xl border border-white/15 p-6">
                 <dt className="text-sm text-sand/85">{n.label}</dt>
                 <dd className="mt-1 font-display text-3xl text-saffron">{n.value}</dd>

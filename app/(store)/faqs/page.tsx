@@ -9,6 +9,7 @@ import { policyFacts } from "@/lib/content/policies";
 import { faqJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
+import { getActiveZones } from "@/lib/server/delivery";
 import { getSiteSettings } from "@/lib/server/settings";
 
 export const revalidate = 3600;
@@ -26,8 +27,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** Eight questions as native disclosure widgets: they open with a click, Enter or Space, without JavaScript. */
 export default async function FaqsPage() {
-  const settings = await getSiteSettings();
-  const items = faqItems(policyFacts(settings, displayPhone));
+  const [settings, zones] = await Promise.all([getSiteSettings(), getActiveZones()]);
+  const items = faqItems(policyFacts(settings, displayPhone, zones));
   return (
     <div className="container-page py-10">
       <JsonLd data={faqJsonLd(items)} />

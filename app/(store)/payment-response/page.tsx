@@ -7,7 +7,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** response=1 means the payment went through (or a Cash on Delivery order was placed); any other value (or none) means it failed. */
+/** response=1 means the payment went through; any other value (or none) means it failed. Cash on Delivery orders land on /checkout/placed/CODE instead. */
 async function succeeded(searchParams: Props["searchParams"]): Promise<boolean> {
   return first((await searchParams).response) === "1";
 }

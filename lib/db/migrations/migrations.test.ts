@@ -8,6 +8,7 @@ import { openDatabase } from "../connection";
 import * as m001 from "./001_initial";
 import * as m002 from "./002_accounts";
 import * as m005 from "./005_search_published";
+import * as m006 from "./006_delivery_promise";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-migrate-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -99,6 +100,50 @@ describe("005_search_published: SQLite's search index holds published products o
       // The index is sound (FTS5's own check; it is a subset of its content table on purpose, so
       // the check against the content table is not asked for).
       await sql`insert into products_fts(products_fts) values ('integrity-check')`.execute(db);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("006_delivery_promise: one source for delivery times", () => {
+  it("drops the second source of shipping days and the dispatch times the demo wrote into product texts, leaving a merchant's own words", async () => {
+    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "promise.db") });
+    const db = handle.db as unknown as Kysely<unknown>;
+    try {
+      await m001.up(db, "sqlite");
+      await sql`insert into business_settings (type, value, updated_at) values
+        ('shipping_standard_days', '5-10', 'x'), ('shipping_express_days', '2-3', 'x'), ('dispatch_days_in_stock', '2-3', 'x')`.execute(db);
+      await sql`insert into categories (name, slug, created_at, updated_at) values ('Furniture', 'furniture', 'x', 'x')`.execute(db);
+      const add = (name: string, description: string, features: string, additional: string | null) =>
+        sql`insert into products (category_id, name, slug, sku, list_price, price, availability, published, description, key_features, additional_description, created_at, updated_at)
+            values (1, ${name}, ${name.toLowerCase().replace(/\W+/g, "-")}, ${name}, 100, 100, 'in_stock', 1, ${description}, ${features}, ${additional}, 'x', 'x')`.execute(db);
+      await add(
+        "Sheesham Chair",
+        "<ul><li>Size: 45 cm</li><li>Made to order: dispatched in 4–5 weeks</li></ul>",
+        "<ul><li>Solid sheesham</li><li>Made to order in 4–5 weeks</li></ul>",
+        "<p>Made-to-order pieces are crafted after you order and take 4–5 weeks before dispatch. Our delivery team assembles it.</p>",
+      );
+      await add("Towel", "<ul><li>Colour: White</li><li>Ready to ship: dispatched in 2–3 business days</li></ul>", "<ul><li>Cotton</li></ul>", null);
+      await add("Merchant's Rug", "<p>Ships in a week from our Panipat loom.</p>", "<ul><li>Made to order in six weeks</li></ul>", null);
+
+      await m006.up(db);
+      await m006.up(db); // again: nothing more changes
+
+      const settings = await sql<{ type: string }>`select type from business_settings order by type`.execute(db);
+      expect(settings.rows.map((r) => r.type)).toEqual(["dispatch_days_in_stock"]);
+      const rows = await sql<{ name: string; description: string; key_features: string; additional_description: string | null }>`
+        select name, description, key_features, additional_description from products order by id`.execute(db);
+      expect(rows.rows).toEqual([
+        {
+          name: "Sheesham Chair",
+          description: "<ul><li>Size: 45 cm</li></ul>",
+          key_features: "<ul><li>Solid sheesham</li><li>Made to order</li></ul>",
+          additional_description: "<p>Made-to-order pieces are crafted after you order; the product page gives their delivery time. Our delivery team assembles it.</p>",
+        },
+        { name: "Towel", description: "<ul><li>Colour: White</li></ul>", key_features: "<ul><li>Cotton</li></ul>", additional_description: null },
+        { name: "Merchant's Rug", description: "<p>Ships in a week from our Panipat loom.</p>", key_features: "<ul><li>Made to order in six weeks</li></ul>", additional_description: null },
+      ]);
     } finally {
       await handle.close();
     }

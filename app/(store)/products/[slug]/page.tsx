@@ -11,9 +11,10 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { PriceTag } from "@/components/catalog/PriceTag";
 import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog-display";
+import { productPromise } from "@/lib/commerce/delivery";
 import { policyFacts } from "@/lib/content/policies";
 import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/server/catalog";
-import { getTransitSpan } from "@/lib/server/delivery";
+import { getActiveZones } from "@/lib/server/delivery";
 import { htmlToText } from "@/lib/server/html";
 import { getSiteSettings } from "@/lib/server/settings";
 import { getShippingConfig } from "@/lib/server/shipping";
@@ -55,13 +56,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const product = await load((await params).slug);
   if (!product) notFound();
-  const [related, settings, shippingConfig, transit] = await Promise.all([
+  const [related, settings, shippingConfig, zones] = await Promise.all([
     listRelatedProducts(product.id, product.category?.id ?? 0),
     getSiteSettings(),
     getShippingConfig(),
-    getTransitSpan(),
+    getActiveZones(),
   ]);
-  const policy = policyFacts(settings, (phone) => phone);
+  const policy = policyFacts(settings, (phone) => phone, zones);
+  // In days, not dates, so the cached page stays true all day (dates come with a PIN, per request).
+  const promise = productPromise(product.availability, zones, shippingConfig, new Date());
   const discount = discountLabel(product.discountPercent);
   const crumbs = [
     { name: "Home", path: "/" },
@@ -96,7 +99,7 @@ export default async function ProductPage({ params }: Props) {
             </dl>
           ) : null}
           <PurchasePanel product={{ id: product.id, slug: product.slug, name: product.name, availability: product.availability, stockQuantity: product.stockQuantity }} />
-          <DeliveryCheck slug={product.slug} />
+          <DeliveryCheck slug={product.slug} promise={promise} />
           <ViewTracker slug={product.slug} />
           <DetailsAccordion
             sections={[
@@ -148,7 +151,7 @@ export default async function ProductPage({ params }: Props) {
             category: product.category?.name,
             brand: settings.website_name,
             // The same facts as the Check delivery box and the policy pages.
-            shipping: { config: shippingConfig, transit },
+            shipping: { config: shippingConfig, zones },
             returns: { windowDays: policy.returnWindowDays, restockingFeePercent: policy.restockingFeePercent },
           }),
           breadcrumbJsonLd(crumbs),

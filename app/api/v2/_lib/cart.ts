@@ -75,6 +75,8 @@ export function presentSummary(view: CartView): ApiCartSummary {
     coupon_applied: view.coupon !== null,
     shipping_method: view.shippingMethod,
     shipping_options: view.shippingOptions.map((o) => ({ ...o, fee: rupees(o.fee) })),
+    delivery_pin: view.delivery.pin,
+    delivery_message: view.delivery.message,
     count: view.count,
   };
 }

@@ -1,5 +1,5 @@
 import type { CheckoutSummary, PlacedOrder } from "@/lib/server/checkout";
-import { CHECKOUT_MESSAGES } from "@/lib/server/checkout";
+import { CHECKOUT_MESSAGES, codPlacedPath } from "@/lib/server/checkout";
 import { PAYMENT_TYPE } from "@/lib/server/order-state";
 import { rupees } from "./present";
 
@@ -34,7 +34,11 @@ export function presentCheckoutSummary(s: CheckoutSummary) {
   };
 }
 
-/** POST /checkout/place's answer (contract §2), the same for the first submit and a replay. */
+/**
+ * POST /checkout/place's answer (contract §2), the same for the first submit and a replay. `next`:
+ * a Cash on Delivery order's confirmation (nothing has been paid, so not the payment result page),
+ * or the payment of an online order.
+ */
 export function presentPlacedOrder(order: PlacedOrder) {
   const cod = order.paymentType === PAYMENT_TYPE.cod;
   return {
@@ -48,6 +52,6 @@ export function presentPlacedOrder(order: PlacedOrder) {
       payment_status: order.paymentStatus,
       delivery_status: order.deliveryStatus,
     },
-    next: cod ? `/payment-response?response=1&order=${encodeURIComponent(order.code)}` : `/checkout/pay?order=${encodeURIComponent(order.code)}`,
+    next: cod ? codPlacedPath(order.code) : `/checkout/pay?order=${encodeURIComponent(order.code)}`,
   };
 }

@@ -754,10 +754,13 @@ describe("order summary", () => {
       coupon_title: null,
       coupon_applied: false,
       shipping_method: "standard",
+      // Nothing to send, so no delivery promise (tested in promise.api.test.ts).
       shipping_options: [
-        { method: "standard", name: "Standard", days: "5-10 business days", fee: 99 },
-        { method: "express", name: "Express", days: "2-3 business days", fee: 249 },
+        { method: "standard", name: "Standard", days: null, fee: 99, delivery: null },
+        { method: "express", name: "Express", days: null, fee: 249, delivery: null },
       ],
+      delivery_pin: null,
+      delivery_message: null,
       count: 0,
     });
 

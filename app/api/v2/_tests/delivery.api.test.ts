@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { estimateDelivery, formatDeliveryDate, INVALID_PIN_MESSAGE, NOT_SERVED_MESSAGE, OUT_OF_STOCK_MESSAGE, type ZoneDays } from "@/lib/commerce/delivery";
+import { deliveryPromise, formatDeliveryDate, INVALID_PIN_MESSAGE, NOT_SERVED_MESSAGE, OUT_OF_STOCK_MESSAGE, type ZoneDays } from "@/lib/commerce/delivery";
 import { shippingConfigFrom, type ShippingMethod } from "@/lib/commerce/shipping";
 import type { Availability } from "@/lib/db/schema";
 import { cacheControlOf } from "@/lib/api/cache-policy";
@@ -21,7 +21,7 @@ async function expected(pin: number, availability: Availability, method: Shippin
   const zone = await db.selectFrom("delivery_zones").selectAll().where("active", "=", 1).where("pin_from", "<=", pin).where("pin_to", ">=", pin).executeTakeFirstOrThrow();
   const settings = Object.fromEntries((await db.selectFrom("business_settings").select(["type", "value"]).execute()).map((s) => [s.type, s.value ?? undefined]));
   const days: ZoneDays = { name: zone.name, standard: { min: zone.standard_days_min, max: zone.standard_days_max }, express: { min: zone.express_days_min, max: zone.express_days_max } };
-  return estimateDelivery(availability, days, shippingConfigFrom(settings), method, now)?.latest;
+  return deliveryPromise([availability], { zone: days }, shippingConfigFrom(settings), method, now)?.latest;
 }
 
 /** The dates the answer may carry: the check ran between `before` and now (midnight in India may fall between). */
