@@ -48,7 +48,7 @@ export type DeliveryCheckPromise = { standard: string; express: string | null } 
 
 /**
  * "Check delivery" under the purchase panel: until a PIN is answered it states the product's
- * promise over every served zone ("Delivery in 4-10 business days"); a 6-digit PIN code gives
+ * promise over every served zone ("Delivery in 5-10 business days"); a 6-digit PIN code gives
  * "Delivery by {date}" or "We do not deliver to this PIN code yet" (GET /api/v2/delivery-check).
  * The PIN is kept in sessionStorage for the tab, and other product pages check it again on their own.
  */

@@ -166,9 +166,9 @@ export type ApiCartItem = {
 };
 
 /**
- * A shipping method of the cart. `days` ("4-10 business days") and `delivery` are the promise of
+ * A shipping method of the cart. `days` ("5-10 business days") and `delivery` are the promise of
  * the cart's lines by this method: for the summary's `delivery_pin` the dates and "Delivery by
- * Fri, 28 Nov" (as checkout shows them for that PIN), without one "Delivery in 4-10 business
+ * Fri, 28 Nov" (as checkout shows them for that PIN), without one "Delivery in 5-10 business
  * days" over every served zone; both null when nothing in the cart can be sent there.
  */
 export type ApiShippingOption = {

@@ -22,7 +22,8 @@ import { SHIPPING_DEFAULTS, shippingConfigFrom } from "./shipping";
 
 /** The default North zone (Delhi): standard 2-4, express 1-1 transit days. */
 const DELHI: ZoneDays = { name: "North", standard: { min: 2, max: 4 }, express: { min: 1, max: 1 } };
-const config = SHIPPING_DEFAULTS;
+/** The rules under test, with ready-to-ship dispatch of 2-3 days (the default is 3) so minimum and maximum differ. */
+const config = { ...SHIPPING_DEFAULTS, dispatchInStock: { min: 2, max: 3 } };
 /** An instant given as India time, e.g. ist("2025-11-24T10:00"). */
 const ist = (local: string) => new Date(`${local}:00+05:30`);
 const day = (iso: string) => indiaDay(ist(`${iso}T12:00`));

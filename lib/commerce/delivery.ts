@@ -17,7 +17,7 @@
  *    with express too: only the transit gets shorter.
  *  - The earliest date adds the minimums, the latest the maximums; shoppers are told the latest
  *    ("Delivery by Fri, 28 Nov"), a promise the store can keep. Without a PIN they are told the
- *    span over every served zone ("Delivery in 4-10 business days").
+ *    span over every served zone ("Delivery in 5-10 business days").
  */
 import type { Availability } from "../db/schema";
 import { IST_OFFSET_MS, MONTHS } from "../format";
@@ -125,7 +125,7 @@ export function promiseDays(availabilities: readonly Availability[], zones: read
   return { dispatch, transit, total: { min: dispatch.min + transit.min, max: dispatch.max + transit.max } };
 }
 
-/** "4-10 business days", "3 business days", "1 business day". */
+/** "5-10 business days", "3 business days", "1 business day". */
 export function businessDaysText(range: DayRange): string {
   const unit = (n: number) => (n === 1 ? "business day" : "business days");
   return range.min === range.max ? `${range.min} ${unit(range.min)}` : `${range.min}-${range.max} ${unit(range.max)}`;
@@ -156,10 +156,10 @@ export type DeliveryPromise = {
   latest: string;
   /**
    * What shoppers are told after "Delivery": for a PIN the latest date, a promise the store can
-   * keep ("by Fri, 28 Nov"); without one the span of days ("in 4-10 business days").
+   * keep ("by Fri, 28 Nov"); without one the span of days ("in 5-10 business days").
    */
   phrase: string;
-  /** "Delivery by Fri, 28 Nov" or "Delivery in 4-10 business days". */
+  /** "Delivery by Fri, 28 Nov" or "Delivery in 5-10 business days". */
   text: string;
 };
 

@@ -66,7 +66,7 @@ describe("shippingConfigFrom", () => {
     expect(SHIPPING_DEFAULTS).toEqual({
       standardFee: 9900,
       expressExtraFee: 15000,
-      dispatchInStock: { min: 2, max: 3 },
+      dispatchInStock: { min: 3, max: 3 },
       dispatchMadeToOrder: { min: 20, max: 25 },
       dispatchExpress: { min: 1, max: 1 },
       gstDefaultRate: 18,

@@ -45,13 +45,13 @@ describe("policy texts", () => {
     expect(allText("shipping-policy")).toContain("+91 98100 12345");
   });
 
-  it("state the delivery times the zones and dispatch settings give, as the product page, cart and checkout do", () => {
+  it("state the delivery times the zones and dispatch settings give, as the product page, cart and checkout do: with the defaults, the spec's 5-10 and 2-3 business days and 4-5 weeks", () => {
     const shipping = allText("shipping-policy");
     for (const fact of [
-      "Order processing: 4-5 weeks for made-to-order pieces, 2-3 business days for ready-to-ship pieces.",
+      "Order processing: 4-5 weeks for made-to-order pieces, 3 business days for ready-to-ship pieces.",
       "Standard shipping: 2-7 business days after dispatch.",
       "Express shipping: 1-2 business days after dispatch, for an extra fee.",
-      "Ready-to-ship pieces arrive in 4-10 business days by standard shipping, or 2-3 business days by express.",
+      "Ready-to-ship pieces arrive in 5-10 business days by standard shipping, or 2-3 business days by express.",
       "Made-to-order pieces arrive in 22-32 business days by standard shipping, or 21-27 business days by express.",
       "20-25 business days",
     ]) {
@@ -59,7 +59,7 @@ describe("policy texts", () => {
     }
     expect(allText("terms-conditions")).toContain("Made-to-order pieces take 4-5 weeks of order processing before they ship.");
     const faq = faqItems(policyFacts(settings, displayPhone, ZONES)).find((i) => i.question.includes("How long"))?.answer;
-    expect(faq).toContain("Made-to-order pieces need 4-5 weeks of order processing; ready-to-ship pieces leave us in 2-3 business days.");
+    expect(faq).toContain("Made-to-order pieces need 4-5 weeks of order processing; ready-to-ship pieces leave us in 3 business days.");
     expect(faq).toContain("standard shipping takes 2-7 business days, and express shipping takes 1-2 business days");
   });
 
@@ -76,7 +76,7 @@ describe("policy texts", () => {
     ]) {
       expect(shipping, fact).toContain(fact);
     }
-    expect(shipping).not.toMatch(/4-5 weeks|2-7 business|4-10 business/);
+    expect(shipping).not.toMatch(/4-5 weeks|2-7 business|5-10 business/);
     expect(allText("terms-conditions", changed, slowerZones)).toContain("take 5-6 weeks of order processing");
     expect(faqItems(policyFacts(changed, displayPhone, slowerZones)).find((i) => i.question.includes("How long"))?.answer).toContain("standard shipping takes 2-12 business days, and express shipping takes 1-4 business days");
   });

@@ -69,7 +69,7 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   // transit days are the delivery zones' (README "Delivery check").
   { type: "shipping_standard_fee", value: "99" },
   { type: "shipping_express_extra_fee", value: "150" },
-  { type: "dispatch_days_in_stock", value: "2-3" },
+  { type: "dispatch_days_in_stock", value: "3" },
   { type: "dispatch_days_made_to_order", value: "20-25" },
   { type: "dispatch_days_express", value: "1-1" },
   { type: "gst_default_rate", value: "18" },

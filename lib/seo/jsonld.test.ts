@@ -7,7 +7,7 @@ const base = { name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", descr
 /** Two of the default zones: together they span 2-7 standard and 1-2 express transit days. */
 const NORTH: ZoneDays = { name: "North", standard: { min: 2, max: 4 }, express: { min: 1, max: 1 } };
 const EAST: ZoneDays = { name: "East", standard: { min: 5, max: 7 }, express: { min: 2, max: 2 } };
-const shipping: ShippingFacts = { config: SHIPPING_DEFAULTS, zones: [NORTH, EAST] };
+const shipping: ShippingFacts = { config: { ...SHIPPING_DEFAULTS, dispatchInStock: { min: 2, max: 3 } }, zones: [NORTH, EAST] };
 const returns = { windowDays: 7, restockingFeePercent: 10 };
 type Offer = { availability: string; shippingDetails?: Record<string, unknown>[]; hasMerchantReturnPolicy?: Record<string, unknown> };
 const offerOf = (ld: ReturnType<typeof productJsonLd>) => ld.offers as Offer;

@@ -259,13 +259,13 @@ export type CartView = {
 export type CartShippingOption = {
   method: ShippingMethod;
   name: string;
-  /** "4-10 business days" from today; null when nothing in the cart can be sent there. */
+  /** "5-10 business days" from today; null when nothing in the cart can be sent there. */
   days: string | null;
   fee: number;
   /**
    * The delivery promise of the cart's lines by this method (lib/commerce/delivery.ts): for a PIN
    * the dates and "Delivery by Fri, 28 Nov", exactly as checkout shows them for an address with
-   * that PIN; without one "Delivery in 4-10 business days" over every served zone.
+   * that PIN; without one "Delivery in 5-10 business days" over every served zone.
    */
   delivery: { from: string; to: string; text: string } | null;
 };
