@@ -12,8 +12,8 @@ import { SYSTEM_KEY } from "./target";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-/** The phone width runs in both projects; the desktop width (pinned) in the desktop project only. */
-const readonlyTags = (width: number) => (width > PHONE.width ? [TAG.readonly, TAG.desktop] : [TAG.readonly]);
+/** The phone width runs in the phone project (real phone emulation), the desktop width in the desktop project. */
+const readonlyTags = (width: number) => (width > PHONE.width ? [TAG.readonly, TAG.desktop] : [TAG.readonly, TAG.phone]);
 /** Signed-in pages need a customer with orders made in the e2e database: @db, and @phone for the phone project. */
 const signedInTags = (width: number) => (width > PHONE.width ? [TAG.db, TAG.desktop] : [TAG.db, TAG.phone]);
 

@@ -16,7 +16,7 @@ const SWIPER_BLUE = "rgb(0, 122, 255)";
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 /** A journey at a fixed width only reads; wider than a phone, the phone project leaves it out. */
-const viewTags = (width: number) => (width > PHONE.width ? [TAG.readonly, TAG.desktop] : [TAG.readonly]);
+const viewTags = (width: number) => (width > PHONE.width ? [TAG.readonly, TAG.desktop] : [TAG.readonly, TAG.phone]);
 
 /** The home page with its carousels started (Swiper takes over on the first scroll, or 6 s after the page loaded). */
 async function homeWithCarousels(page: Page) {

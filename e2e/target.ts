@@ -26,6 +26,6 @@ export const TAG = {
   readonly: "@readonly",
   /** Pins a viewport wider than a phone (or resizes from desktop): the phone project leaves it out. */
   desktop: "@desktop",
-  /** Not @readonly (it writes to the e2e database, so it is @db too), yet the phone project runs it: a phone layout of signed-in pages. */
+  /** A journey at the phone's width: the phone project runs it (with @db too: the e2e server's, not through nginx), the desktop project leaves it out. */
   phone: "@phone",
 } as const;

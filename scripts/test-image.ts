@@ -36,6 +36,7 @@ import {
   renderSvgAlpha,
   STORE_TEST_IMAGE,
   ulimitFlags,
+  writeImageStamp,
 } from "./lib/image";
 
 const SYSTEM_KEY = process.env.SYSTEM_KEY || "furnish-local-system-key";
@@ -215,7 +216,8 @@ async function main() {
     for (const t of timings) console.log(`  ${t.seconds.toFixed(0).padStart(5)} s  ${t.step}`);
     console.log(`  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s  in all`);
   }
-  console.log(`\n${passed.length} passed, 0 failed`);
+  writeImageStamp();
+  console.log(`\n${passed.length} passed, 0 failed (deploy/image-tested.txt records the inputs it passed with)`);
 }
 
 main().catch((error: unknown) => {

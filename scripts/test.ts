@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
-import { imageTestUnavailable } from "./lib/image";
+import { imageInputsHash, imageTestUnavailable, testedImageHash } from "./lib/image";
 import { missingTools, startTopology } from "./lib/topology";
 import { formatDuration, playwrightStage, summaryLines, type Stage } from "./lib/test-report";
 
@@ -194,12 +194,12 @@ async function main() {
     const started = Date.now();
     const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
     stages.push({ ...playwrightStage("Playwright journeys (Chromium, desktop)", ok, report), seconds: since(started) });
-    // The phone project on the e2e server: the @phone journeys, which write to its database
-    // (signed-in pages at 390 px) and so cannot run through nginx below.
+    // The phone project on the e2e server: the @phone journeys that write to its database
+    // (signed-in pages at 390 px, @db), which cannot run through nginx below; the read-only ones run there.
     const phoneReport = path.join(tmp, "e2e-phone.json");
     const phoneName = "Playwright journeys (Chromium, phone, signed in: @phone)";
     const phoneStarted = Date.now();
-    const phoneOk = run(phoneName, bin("playwright"), ["test", "--project", "phone", "--grep", "@phone", "--fail-on-flaky-tests"], {
+    const phoneOk = run(phoneName, bin("playwright"), ["test", "--project", "phone", "--grep", "(?=.*@phone)(?=.*@db)", "--fail-on-flaky-tests"], {
       PLAYWRIGHT_JSON_OUTPUT_NAME: phoneReport,
       PLAYWRIGHT_HTML_OUTPUT_DIR: path.join(ROOT, "playwright-report", "phone"),
     });
@@ -211,9 +211,13 @@ async function main() {
 
   // The image of deploy/Dockerfile built with podman and run alone on SQLite (scripts/test-image.ts);
   // podman and the rest come from Debian when missing, which needs root.
+  // It runs when the image's own inputs changed since it last passed (deploy/image-tested.txt).
   const noImage = imageTestUnavailable();
-  if (noImage) skip("container image (podman, alone on SQLite)", `${noImage}: the image test is SKIPPED.`, CI);
-  else check("container image (podman, alone on SQLite)", bin("tsx"), [path.join(ROOT, "scripts", "test-image.ts")]);
+  const imageName = "container image (podman, alone on SQLite)";
+  if (testedImageHash() === imageInputsHash()) {
+    skip(imageName, "The image's inputs (deploy/, packages, build settings) are those it last passed with (deploy/image-tested.txt): not rebuilt. npm run test:image runs it.", false);
+  } else if (noImage) skip(imageName, `${noImage}: the image test is SKIPPED.`, CI);
+  else check(imageName, bin("tsx"), [path.join(ROOT, "scripts", "test-image.ts")]);
 
   console.log(`\n=== Summary (${formatDuration(since(started))} in all) ===\n${summaryLines(stages).join("\n")}`);
   fs.rmSync(tmp, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createHash } from "node:crypto";
 import { ROOT } from "./build";
 
 /** The image deploy/Dockerfile names by default (NODE_IMAGE). */
@@ -243,3 +244,48 @@ export function alphaMismatch(a: Alpha, b: Alpha): number {
 
 /** The fonts of the npm package dejavu-fonts-ttf (a dependency of the store: the invoices use it). */
 export const DEJAVU_NPM_FONTS = path.join(ROOT, "node_modules", "dejavu-fonts-ttf", "ttf");
+
+/**
+ * What the image is made from beside the app's own sources, which every other stage of npm test
+ * builds and serves already: the Dockerfile and its neighbours, the packages, the build settings,
+ * the database preparation bundled into the image, and this test. npm test runs test:image when
+ * these changed since the image test last passed (IMAGE_STAMP); a full run takes 4-6 minutes, too
+ * long to repeat on every change within CI's 20-minute aim.
+ */
+const IMAGE_INPUTS = ["deploy", "package.json", "package-lock.json", "next.config.ts", "instrumentation.ts", "scripts/prepare-db.ts", "scripts/test-image.ts", "scripts/lib/image.ts"];
+
+/** The stamp test:image writes when it passes: the hash of IMAGE_INPUTS it passed with. */
+export const IMAGE_STAMP = path.join(ROOT, "deploy", "image-tested.txt");
+
+function filesUnder(rel: string, out: string[]): void {
+  const full = path.join(ROOT, rel);
+  if (!fs.existsSync(full)) return;
+  if (fs.statSync(full).isDirectory()) {
+    for (const entry of fs.readdirSync(full).sort()) filesUnder(path.join(rel, entry), out);
+  } else if (full !== IMAGE_STAMP) {
+    out.push(rel);
+  }
+}
+
+/** A hash of the image's own inputs (IMAGE_INPUTS), file names and contents. */
+export function imageInputsHash(): string {
+  const files: string[] = [];
+  for (const input of IMAGE_INPUTS) filesUnder(input, files);
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(`${file}\0`).update(fs.readFileSync(path.join(ROOT, file))).update("\0");
+  return hash.digest("hex");
+}
+
+/** The hash the image test last passed with, or null. */
+export function testedImageHash(): string | null {
+  if (!fs.existsSync(IMAGE_STAMP)) return null;
+  return /^([0-9a-f]{64})\b/m.exec(fs.readFileSync(IMAGE_STAMP, "utf8"))?.[1] ?? null;
+}
+
+/** Records a passing run of the image test (commit the file with the change it tested). */
+export function writeImageStamp(): void {
+  fs.writeFileSync(
+    IMAGE_STAMP,
+    `${imageInputsHash()}\n# Written by npm run test:image when it passed (${new Date().toISOString().slice(0, 10)}): the hash of the image's inputs\n# (scripts/lib/image.ts IMAGE_INPUTS). npm test runs the image test again only when they change.\n`,
+  );
+}
