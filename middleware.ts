@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { isAccountPath, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/auth/constants";
-import { pageCsp } from "@/lib/security/csp";
+import { isAccountPath, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/accounts/constants";
+import { pageCsp } from "@/lib/platform/csp";
 
 /**
  * Account, cart and sign-in pages only (see the matcher): every other page is cached and shared, and
@@ -22,7 +22,7 @@ export function middleware(request: NextRequest) {
   }
 
   const nonce = btoa(crypto.randomUUID());
-  // Checkout may open Razorpay's payment window (lib/client/razorpay.ts); no other page may.
+  // Checkout may open Razorpay's payment window (lib/orders/client/razorpay.ts); no other page may.
   const csp = pageCsp(nonce, process.env.NODE_ENV !== "production", { razorpay: pathname === "/checkout" || pathname.startsWith("/checkout/") });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

@@ -1,6 +1,6 @@
 import type { NextConfig } from "next";
-import { cacheControlOf, PUBLIC_PAGES } from "./lib/api/cache-policy";
-import { SITE_CSP } from "./lib/security/csp";
+import { cacheControlOf, PUBLIC_PAGES } from "./lib/platform/cache-policy";
+import { SITE_CSP } from "./lib/platform/csp";
 
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
@@ -12,7 +12,7 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
-  // Caching: catalog and content reads go through the tagged data cache (lib/server/cache.ts) and
+  // Caching: catalog and content reads go through the tagged data cache (lib/platform/cache.ts) and
   // pages are statically regenerated (ISR) and invalidated by tag. Cache Components is left off on
   // purpose: its streamed shells answer 200 before a page can call notFound() and hide streamed
   // catalog text from browsers without JavaScript, and both must hold here.
@@ -29,23 +29,23 @@ const nextConfig: NextConfig = {
   // nothing), keeps the answer as sent in its cache, and serves hits without compressing again
   // (a cached product page: 2,002 req/s this way, 343 with nginx gzipping every hit).
   compress: true,
-  // Rendered pages (ISR) and cached reads (lib/server/cache.ts) go through our cache handler, which
+  // Rendered pages (ISR) and cached reads (lib/platform/cache.ts) go through our cache handler, which
   // picks its store when the server starts: Redis when REDIS_URL is set (shared by every instance,
-  // so revalidateTag() on one reaches all), else an in-process LRU (lib/server/next-cache-handler.mjs).
+  // so revalidateTag() on one reaches all), else an in-process LRU (lib/platform/next-cache-handler.mjs).
   // With a custom handler Next neither reads the pages prerendered by the build nor writes pages
   // under .next/ (experimental.isrFlushToDisk no longer applies, so it is gone), so a restarted
   // server never serves the build's pages.
-  cacheHandler: require.resolve("./lib/server/next-cache-handler.mjs"),
+  cacheHandler: require.resolve("./lib/platform/next-cache-handler.mjs"),
   // No per-instance memory copy in front of the handler: with Redis, an instance must never answer
   // from its own copy after another instance revalidated a tag. (The in-process store of the
   // Redis-less mode is the handler's own LRU, sized there.)
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
-  // pdfkit (GST invoices, lib/server/invoices/pdf.ts) reads its data files and the fonts from
+  // pdfkit (GST invoices, lib/orders/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.
   serverExternalPackages: ["pdfkit"],
   // Found at run time, so the standalone output's file tracing cannot see them: the invoice fonts
-  // (lib/server/invoices/pdf.ts) and pdfkit's font metrics. Invoices are issued by the payment
+  // (lib/orders/server/invoices/pdf.ts) and pdfkit's font metrics. Invoices are issued by the payment
   // routes and served by the invoice route, so every server route gets them.
   outputFileTracingIncludes: {
     "/**": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "./node_modules/dejavu-fonts-ttf/package.json", "./node_modules/pdfkit/js/data/**"],
@@ -75,7 +75,7 @@ const nextConfig: NextConfig = {
         ],
       },
       // Pages that are the same for everyone: a shared cache may keep them as briefly as the API
-      // answers they show (lib/api/cache-policy.ts says how long and why).
+      // answers they show (lib/platform/cache-policy.ts says how long and why).
       ...PUBLIC_PAGES.map(({ source, kind }) => ({ source, headers: [{ key: "Cache-Control", value: cacheControlOf(kind) }] })),
       // Versioned by a hash of its paths (components/ui/Icon.tsx), so it can be kept for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },

@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/platform/config";
 import { playfair } from "./fonts";
 import "./globals.css";
 

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/platform/config";
 
 /** Paths crawlers should leave alone: the API, account screens, sign-in and checkout. */
 const DISALLOWED_PATHS = [

@@ -9,7 +9,7 @@
 import http from "node:http";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DbHandle } from "../lib/db/connection";
+import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
 import { allowOpenOrders } from "../scripts/lib/open-orders";
 import { missingTools, startTopology, type Topology } from "../scripts/lib/topology";
 

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { hashPassword } from "../lib/auth/password";
-import { openDatabase, type DbHandle } from "../lib/db/connection";
+import { hashPassword } from "../lib/accounts/server/auth/password";
+import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
 import { ROOT } from "../scripts/lib/build";
 import { DEPLOYED_BASE_URL, TAG } from "./target";
 

@@ -13,7 +13,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = deployed ?? `http://127.0.0.1:${E2E_PORT}`;
 
 /**
- * The System-Key the store's API wants (lib/config.ts SYSTEM_KEY; the browser gets it from the
+ * The System-Key the store's API wants (lib/platform/config.ts SYSTEM_KEY; the browser gets it from the
  * page). E2E_SYSTEM_KEY names a deployed store's key; the local server uses SYSTEM_KEY or its default.
  */
 export const SYSTEM_KEY = process.env.E2E_SYSTEM_KEY || process.env.SYSTEM_KEY || "furnish-local-system-key";

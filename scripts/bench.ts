@@ -36,11 +36,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { getConfig } from "../lib/config";
-import type { DbHandle } from "../lib/db/connection";
-import { hashSessionToken } from "../lib/server/auth/hashed-sessions";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { getConfig } from "../lib/platform/config";
+import type { DbHandle } from "../lib/platform/db/connection";
+import { hashSessionToken } from "../lib/accounts/server/auth/hashed-sessions";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
 import { allowOpenOrders } from "./lib/open-orders";
 import { startBenchNginx, type BenchNginx } from "./lib/bench-nginx";
@@ -318,7 +318,7 @@ function roundRatios(runs: Run[], base: Run[]): { ratio: number; rounds: number[
 }
 
 const GUEST_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** A guest cart id as the browser makes it (lib/client/cart.ts): "guest_" plus 9 letters or digits. */
+/** A guest cart id as the browser makes it (lib/cart/client/cart.ts): "guest_" plus 9 letters or digits. */
 const newGuestId = () => `guest_${Array.from({ length: 9 }, () => GUEST_ALPHABET[randomInt(GUEST_ALPHABET.length)]).join("")}`;
 
 

@@ -7,9 +7,9 @@
  * that database is migrated first (schema only: no demo data, no settings), which is what lets
  * `npm run build` work on a fresh clone before anything else has run.
  */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { ensureBuild } from "./lib/build";
 
 async function main() {

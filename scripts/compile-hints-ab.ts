@@ -18,8 +18,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
 import { COMPILE_HINT } from "./lib/compile-hints";
 import { ensureBuild, freePort, ROOT, startServer, STANDALONE_SERVER, waitForServer } from "./lib/build";

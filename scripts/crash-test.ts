@@ -17,9 +17,9 @@
  */
 import { randomBytes, randomInt } from "node:crypto";
 import type { ChildProcess } from "node:child_process";
-import { getConfig } from "../lib/config";
-import { openDatabase, type DbHandle } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
 import { allowOpenOrders } from "./lib/open-orders";
 import { createTestDatabase, postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";

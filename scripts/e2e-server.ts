@@ -6,8 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
 import { startMailReceiver } from "../lib/testing/mail-receiver";
 import { E2E_MAIL_DIR, ensureBuild, ROOT, startServer } from "./lib/build";

@@ -18,10 +18,10 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { GUEST_COOKIE } from "../lib/auth/constants";
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { GUEST_COOKIE } from "../lib/accounts/constants";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { DEMO_CUSTOMER, seedDatabase } from "../lib/seed";
 import { ensureBuild, ROOT, startServer, waitForServer } from "./lib/build";
 
@@ -74,7 +74,7 @@ async function apiPost(pathname: string, body: unknown, cookies: Cookie[]): Prom
   return res;
 }
 
-/** A guest's browser after its first Add to Cart: the guest_id cookie (lib/client/cart.ts) and one line in its cart. */
+/** A guest's browser after its first Add to Cart: the guest_id cookie (lib/cart/client/cart.ts) and one line in its cart. */
 async function guestWithCart(productId: number): Promise<Cookie[]> {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   const id = `guest_${Array.from({ length: 9 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("")}`;

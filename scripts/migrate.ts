@@ -1,7 +1,7 @@
 /** npm run db:migrate — brings the database DATABASE_URL names to the latest schema. */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 
 async function main() {
   const config = getConfig();

@@ -3,8 +3,8 @@
  * because no SMTP_URL was set: sign-in codes, reset links and notices, newest last. This is how
  * a shop run locally reads its mail; no web page shows the outbox.
  */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
 
 async function main(): Promise<number> {
   const arg = process.argv[2];

@@ -5,8 +5,8 @@
  * For deployments where the servers start without it: the compose file's one-off `migrate`
  * service runs it before the app instances start (deploy/compose.yaml).
  */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
 import { prepareDatabase } from "./lib/prepare";
 
 async function main() {

@@ -3,9 +3,9 @@
  * schema, then seeds the Kesar Home demo catalog. Safe to run repeatedly: existing rows are kept.
  * With --products N the products table is topped up to at least N products (benchmark data).
  */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
-import { migrateToLatest } from "../lib/db/migrate";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
+import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N] [--media-dir PATH]\n  --products N     top the catalog up to at least N products (N is a whole number, 1 to 1000000)\n  --media-dir PATH where images are written (default: public/media)";

@@ -6,8 +6,8 @@
  * lands in a real shop's database; build when there is no build or the sources changed. Then this
  * process ends, so it holds no memory while the store runs.
  */
-import { getConfig } from "../lib/config";
-import { openDatabase } from "../lib/db/connection";
+import { getConfig } from "../lib/platform/config";
+import { openDatabase } from "../lib/platform/db/connection";
 import { DEMO_CUSTOMER, isCatalogEmpty } from "../lib/seed";
 import { ensureBuild } from "./lib/build";
 import { prepareDatabase } from "./lib/prepare";

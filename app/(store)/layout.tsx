@@ -4,9 +4,9 @@ import { ApiProvider } from "@/components/layout/ApiProvider";
 import { Footer } from "@/components/layout/Footer";
 import { Header } from "@/components/layout/Header";
 import { PageChrome } from "@/components/layout/PageChrome";
-import { getConfig } from "@/lib/config";
-import { chatHref } from "@/lib/contact";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getConfig } from "@/lib/platform/config";
+import { chatHref } from "@/lib/platform/phone";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const s = await getSiteSettings();

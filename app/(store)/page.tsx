@@ -4,13 +4,13 @@ import { CategoryCarousel } from "@/components/home/CategoryCarousel";
 import { HeroSlider } from "@/components/home/HeroSlider";
 import { AboutSection, EnquiryTiles, Testimonials, WhyChooseUs } from "@/components/home/HomeSections";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { displayPhone } from "@/lib/contact";
+import { displayPhone } from "@/lib/platform/phone";
 import { organizationJsonLd, webSiteJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { listCategories } from "@/lib/server/catalog";
-import { listBlogs, listSliders, listTestimonials } from "@/lib/server/content";
-import { getSiteSettings } from "@/lib/server/settings";
+import { listCategories } from "@/lib/catalog/server/catalog";
+import { listBlogs, listSliders, listTestimonials } from "@/lib/content/server/content";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;
 

@@ -8,7 +8,7 @@ import toast from "react-hot-toast";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import { apiGet } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { reloadTo } from "@/lib/client/flash";
+import { reloadTo } from "@/lib/platform/client/flash";
 
 const LINKS: { href: string; label: string; icon: IconName }[] = [
   { href: "/dashboard", label: "Dashboard", icon: "grid" },

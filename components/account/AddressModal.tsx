@@ -7,7 +7,7 @@ import { useSubmit } from "@/components/forms/useSubmit";
 import { Modal } from "@/components/ui/Modal";
 import { apiGet, apiPost } from "@/lib/api/client";
 import type { ApiAction, ApiAddress, ApiList } from "@/lib/api/types";
-import { addressCreateSchema } from "@/lib/validation/account";
+import { addressCreateSchema } from "@/lib/accounts/schemas";
 
 type Option = { id: number; name: string };
 type ListAnswer = Partial<ApiList<Option[]>>;

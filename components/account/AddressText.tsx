@@ -1,5 +1,5 @@
 import type { ApiAddress } from "@/lib/api/types";
-import { displayPhone } from "@/lib/contact";
+import { displayPhone } from "@/lib/platform/phone";
 
 /** An address as the spec lays it out: address; postal_code - city, state, country; phone. */
 export function AddressText({ address }: { address: ApiAddress }) {

@@ -7,9 +7,9 @@ import { PasswordField } from "@/components/auth/PasswordField";
 import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
-import { refreshSessionUser } from "@/lib/client/session";
+import { refreshSessionUser } from "@/lib/accounts/client/session";
 import type { ApiAction } from "@/lib/api/types";
-import { emailChangeRequestSchema, emailChangeVerifySchema } from "@/lib/validation/account";
+import { emailChangeRequestSchema, emailChangeVerifySchema } from "@/lib/accounts/schemas";
 
 /**
  * Change your email (spec §2.11): the current address read-only; Verify (with the current

@@ -8,7 +8,7 @@ import { useSubmit } from "@/components/forms/useSubmit";
 import { Modal } from "@/components/ui/Modal";
 import { apiBlob, apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { REFUND_REASON_MAX, refundRequestSchema } from "@/lib/validation/orders";
+import { REFUND_REASON_MAX, refundRequestSchema } from "@/lib/orders/schemas";
 
 /** Spec §8: the Purchase History's message when a cancel fails and the server gave no reason. */
 export const CANCEL_FAILED = "An error occurred while fetching the invoice.";

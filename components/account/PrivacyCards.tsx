@@ -8,8 +8,8 @@ import { useSubmit } from "@/components/forms/useSubmit";
 import { Modal } from "@/components/ui/Modal";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { reloadTo } from "@/lib/client/flash";
-import { accountDeleteSchema } from "@/lib/validation/account";
+import { reloadTo } from "@/lib/platform/client/flash";
+import { accountDeleteSchema } from "@/lib/accounts/schemas";
 
 /** A button that runs `action` once at a time and shows `busyLabel` meanwhile. */
 function BusyButton({ label, busyLabel, action }: { label: string; busyLabel: string; action: () => Promise<void> }) {

@@ -7,10 +7,10 @@ import { FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { PasswordField } from "@/components/auth/PasswordField";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
-import { refreshSessionUser } from "@/lib/client/session";
+import { refreshSessionUser } from "@/lib/accounts/client/session";
 import type { ApiAction } from "@/lib/api/types";
-import { profileSchema } from "@/lib/validation/account";
-import { PASSWORD_HINT } from "@/lib/validation/auth";
+import { profileSchema } from "@/lib/accounts/schemas";
+import { PASSWORD_HINT } from "@/lib/accounts/auth-schemas";
 
 const MAX_PHOTO = 2 * 1024 * 1024;
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
 import type { ApiLoginAnswer } from "@/lib/api/types";
-import { reloadTo } from "@/lib/client/flash";
-import { confirmSchema, MISSING_TOKEN } from "@/lib/validation/auth";
+import { reloadTo } from "@/lib/platform/client/flash";
+import { confirmSchema, MISSING_TOKEN } from "@/lib/accounts/auth-schemas";
 import { PasswordField } from "./PasswordField";
 
 /**

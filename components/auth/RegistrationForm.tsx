@@ -2,13 +2,13 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { z } from "@/lib/validation/zod";
+import { z } from "@/lib/platform/zod";
 import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { reloadTo } from "@/lib/client/flash";
-import { PASSWORD_HINT, signUpSchema } from "@/lib/validation/auth";
+import { reloadTo } from "@/lib/platform/client/flash";
+import { PASSWORD_HINT, signUpSchema } from "@/lib/accounts/auth-schemas";
 import { PasswordField } from "./PasswordField";
 
 const TERMS = "Please accept the privacy policy to create an account.";

@@ -5,8 +5,8 @@ import toast from "react-hot-toast";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { reloadTo } from "@/lib/client/flash";
-import { MISSING_TOKEN, PASSWORD_HINT, resetSchema } from "@/lib/validation/auth";
+import { reloadTo } from "@/lib/platform/client/flash";
+import { MISSING_TOKEN, PASSWORD_HINT, resetSchema } from "@/lib/accounts/auth-schemas";
 import { PasswordField } from "./PasswordField";
 
 /** The reset screen: New Password and Confirm Password for the token of the emailed link. */

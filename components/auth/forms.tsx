@@ -6,9 +6,9 @@ import { EmailField, FormField } from "@/components/forms/FormField";
 import { useSubmit } from "@/components/forms/useSubmit";
 import { apiPost, ApiRequestError } from "@/lib/api/client";
 import type { ApiAction, ApiLoginAnswer } from "@/lib/api/types";
-import { GUEST_COOKIE } from "@/lib/auth/constants";
-import { reloadTo } from "@/lib/client/flash";
-import { codeRequestSchema, loginSchema, otpVerifySchema } from "@/lib/validation/auth";
+import { GUEST_COOKIE } from "@/lib/accounts/constants";
+import { reloadTo } from "@/lib/platform/client/flash";
+import { codeRequestSchema, loginSchema, otpVerifySchema } from "@/lib/accounts/auth-schemas";
 import { PasswordField } from "./PasswordField";
 
 /** After any sign-in: the next page says so, and the whole page loads again signed in (spec §2.10). */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { BlogSummary } from "@/lib/server/content";
+import type { BlogSummary } from "@/lib/content/server/content";
 import { BlogCard } from "./BlogCard";
 
 afterEach(cleanup);

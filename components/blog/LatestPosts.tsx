@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
-import { formatDate } from "@/lib/format";
-import type { BlogSummary } from "@/lib/server/content";
+import { formatDate } from "@/lib/platform/format";
+import type { BlogSummary } from "@/lib/content/server/content";
 
 /** Sidebar of the blog detail page: the newest posts, each linking to /blog/{slug}. */
 export function LatestPosts({ posts }: { posts: BlogSummary[] }) {

@@ -2,10 +2,10 @@
 
 import { useState } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { addToCart } from "@/lib/client/cart";
-// Not from lib/validation/cart: that module builds zod schemas, and would bring zod (30 KB gzip)
+import { addToCart } from "@/lib/cart/client/cart";
+// Not from lib/cart/schemas: that module builds zod schemas, and would bring zod (30 KB gzip)
 // into every page with a product card.
-import { MAX_QUANTITY } from "@/lib/catalog-display";
+import { MAX_QUANTITY } from "@/lib/catalog/display";
 
 export const MIN_QUANTITY = 1;
 

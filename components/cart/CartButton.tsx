@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useEffect } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { loadCount, openMiniCart, useCartState } from "@/lib/client/cart";
+import { loadCount, openMiniCart, useCartState } from "@/lib/cart/client/cart";
 
 /** The mini cart (and its list code) loads the first time it opens, not with every page. */
 const MiniCart = lazy(() => import("./MiniCart").then((m) => ({ default: m.MiniCart })));

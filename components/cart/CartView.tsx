@@ -7,8 +7,8 @@ import toast from "react-hot-toast";
 import { Icon } from "@/components/ui/Icon";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiCart, ApiCartItem, ApiCartSummary } from "@/lib/api/types";
-import { cartChanged } from "@/lib/client/cart";
-import { formatRupees } from "@/lib/format";
+import { cartChanged } from "@/lib/cart/client/cart";
+import { formatRupees } from "@/lib/platform/format";
 
 /** A quantity is sent once the shopper pauses this long, not on every press. */
 export const QUANTITY_PAUSE_MS = 600;

@@ -7,8 +7,8 @@ import toast from "react-hot-toast";
 import { Icon } from "@/components/ui/Icon";
 import { apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiCart } from "@/lib/api/types";
-import { cartChanged, closeMiniCart, useCartState } from "@/lib/client/cart";
-import { formatRupees } from "@/lib/format";
+import { cartChanged, closeMiniCart, useCartState } from "@/lib/cart/client/cart";
+import { formatRupees } from "@/lib/platform/format";
 
 /**
  * The mini cart: a drawer from the right, opened by the header icon and after Add to Cart, with

@@ -57,6 +57,6 @@ describe("catalog page islands", () => {
   });
 
   it("would notice an island that imports a validation module", () => {
-    expect(chainsToZod("lib/validation/cart.ts")).toEqual(["lib/validation/cart.ts"]);
+    expect(chainsToZod("lib/cart/schemas.ts")).toEqual(["lib/cart/schemas.ts"]);
   });
 });

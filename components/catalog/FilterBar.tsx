@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
-import { activeFilterCount, changeFilters, filtersToQuery, type FilterChange, type FilterState } from "@/lib/filters";
+import { activeFilterCount, changeFilters, filtersToQuery, type FilterChange, type FilterState } from "@/lib/catalog/filters";
 import {
   ADVANCED_OPTIONS,
   AVAILABILITY_OPTIONS,
@@ -13,7 +13,7 @@ import {
   type AvailabilityFilter,
   type PriceRange,
   type SortOption,
-} from "@/lib/catalog-options";
+} from "@/lib/catalog/options";
 
 export type AttributeOptions = { name: AttributeFilterName; values: string[] }[];
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { showListPrice } from "@/lib/catalog-display";
-import { formatPaise } from "@/lib/format";
+import { showListPrice } from "@/lib/catalog/display";
+import { formatPaise } from "@/lib/platform/format";
 
 /** Selling price, and the list price struck through when it differs. */
 export function PriceTag({ price, listPrice, size = "card", children }: { price: number; listPrice: number; size?: "card" | "page"; children?: ReactNode }) {

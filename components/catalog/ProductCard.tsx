@@ -2,8 +2,8 @@ import Image from "next/image";
 import Link from "next/link";
 import { AddToCart } from "@/components/cart/AddToCart";
 import { WishlistHeart } from "@/components/wishlist/WishlistHeart";
-import { availabilityLabel, availabilityTone, discountLabel, lineCapOf } from "@/lib/catalog-display";
-import type { ProductCard as Card } from "@/lib/server/catalog";
+import { availabilityLabel, availabilityTone, discountLabel, lineCapOf } from "@/lib/catalog/display";
+import type { ProductCard as Card } from "@/lib/catalog/server/catalog";
 import { PriceTag } from "./PriceTag";
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {

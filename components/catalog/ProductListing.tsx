@@ -1,11 +1,11 @@
-import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/filters";
-import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/server/catalog";
-import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/catalog-options";
+import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/catalog/filters";
+import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/catalog/server/catalog";
+import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/catalog/options";
 import { FilterBar, type AttributeOptions } from "./FilterBar";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductGrid";
 import { JsonLd } from "@/components/seo/JsonLd";
-import { formatCount } from "@/lib/format";
+import { formatCount } from "@/lib/platform/format";
 import { itemListJsonLd } from "@/lib/seo/jsonld";
 
 export async function filterOptions(): Promise<AttributeOptions> {

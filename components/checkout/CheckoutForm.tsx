@@ -10,9 +10,9 @@ import useSWR from "swr";
 import { AddressText } from "@/components/account/AddressText";
 import { ApiRequestError, apiGet, apiRequest, messageOf, swrFetcher } from "@/lib/api/client";
 import type { ApiAddress, ApiList } from "@/lib/api/types";
-import { cartChanged } from "@/lib/client/cart";
-import { forgetIdempotencyKey, idempotencyKeyFor } from "@/lib/client/checkout-key";
-import { formatRupees } from "@/lib/format";
+import { cartChanged } from "@/lib/cart/client/cart";
+import { forgetIdempotencyKey, idempotencyKeyFor } from "@/lib/orders/client/checkout-key";
+import { formatRupees } from "@/lib/platform/format";
 import { startPayment } from "./start-payment";
 import type { ApiCheckoutSummary, ApiPlacedOrder, PaymentChoice, ShippingMethod } from "./types";
 
@@ -39,7 +39,7 @@ const initialAddress = (addresses: ApiAddress[]) => (addresses.find((a) => a.set
  * The checkout screen (signed-in customers only): delivery address, shipping method, payment and
  * Place Order, next to the order summary. Every figure comes from GET /checkout/summary for the
  * current address and method (re-asked when either changes); Place Order sends the choices with
- * one Idempotency-Key per attempt (lib/client/checkout-key.ts), so a double click, a retry or a
+ * one Idempotency-Key per attempt (lib/orders/client/checkout-key.ts), so a double click, a retry or a
  * reload never places two orders.
  */
 export function CheckoutForm({ customer, addresses: initialAddresses }: { customer: CheckoutCustomer; addresses: ApiAddress[] }) {

@@ -1,6 +1,6 @@
 import { apiPost } from "@/lib/api/client";
-import { goTo } from "@/lib/client/navigate";
-import { openRazorpay } from "@/lib/client/razorpay";
+import { goTo } from "@/lib/platform/client/navigate";
+import { openRazorpay } from "@/lib/orders/client/razorpay";
 import type { ApiPaymentStart } from "./types";
 
 /**

@@ -3,12 +3,12 @@ import Image from "next/image";
 import { EnquiryForm, GET_IN_TOUCH_ID, GetInTouchLink } from "@/components/forms/EnquiryForm";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
-import { displayPhone, telHref } from "@/lib/contact";
+import { displayPhone, telHref } from "@/lib/platform/phone";
 import { ENQUIRY_PAGES } from "@/lib/content/enquiries";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
-import type { EnquiryFormKind } from "@/lib/validation/forms";
+import { getSiteSettings } from "@/lib/platform/settings";
+import type { EnquiryFormKind } from "@/lib/content/schemas";
 
 export async function enquiryMetadata(kind: EnquiryFormKind): Promise<Metadata> {
   const s = await getSiteSettings();

@@ -1,6 +1,6 @@
 "use client";
 
-import { contactSchema } from "@/lib/validation/forms";
+import { contactSchema } from "@/lib/content/schemas";
 import { FormField } from "./FormField";
 import { useApiForm } from "./useApiForm";
 

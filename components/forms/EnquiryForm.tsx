@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, type MouseEvent, type ReactNode } from "react";
-import { enquirySchema, type EnquiryFormKind } from "@/lib/validation/forms";
+import { enquirySchema, type EnquiryFormKind } from "@/lib/content/schemas";
 import { FormField } from "./FormField";
 import { useApiForm } from "./useApiForm";
 

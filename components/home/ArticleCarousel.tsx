@@ -3,8 +3,8 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Carousel } from "@/components/ui/Carousel";
-import { formatDate } from "@/lib/format";
-import type { BlogSummary } from "@/lib/server/content";
+import { formatDate } from "@/lib/platform/format";
+import type { BlogSummary } from "@/lib/content/server/content";
 
 export const ARTICLE_AUTOPLAY_MS = 4_200;
 

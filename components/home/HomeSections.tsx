@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import { SocialLinks } from "@/components/layout/SocialLinks";
-import { chatHref } from "@/lib/contact";
-import type { Testimonial } from "@/lib/server/content";
-import type { SiteSettings } from "@/lib/server/settings";
+import { chatHref } from "@/lib/platform/phone";
+import type { Testimonial } from "@/lib/content/server/content";
+import type { SiteSettings } from "@/lib/platform/settings";
 
 export function AboutSection({ settings }: { settings: SiteSettings }) {
   return (

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
-import { useSessionUser } from "@/lib/client/session";
+import { useSessionUser } from "@/lib/accounts/client/session";
 
 /**
  * The header's account link, a client island so cached pages stay the same for everyone: Login

@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
-import { chatHref, displayPhone, telHref } from "@/lib/contact";
-import type { SiteSettings } from "@/lib/server/settings";
+import { chatHref, displayPhone, telHref } from "@/lib/platform/phone";
+import type { SiteSettings } from "@/lib/platform/settings";
 import { MapEmbed } from "./MapEmbed";
 import { NewsletterForm } from "./NewsletterForm";
 import { SocialLinks } from "./SocialLinks";

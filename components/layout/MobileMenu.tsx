@@ -8,7 +8,7 @@ import useSWR from "swr";
 import { Icon } from "@/components/ui/Icon";
 import { swrFetcher } from "@/lib/api/client";
 import type { ApiBusinessSetting, ApiList } from "@/lib/api/types";
-import { chatHref, displayPhone, telHref } from "@/lib/contact";
+import { chatHref, displayPhone, telHref } from "@/lib/platform/phone";
 import { SocialLinks } from "./SocialLinks";
 
 const LINKS = [

@@ -4,7 +4,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import toast, { Toaster } from "react-hot-toast";
 import { Icon } from "@/components/ui/Icon";
-import { takeFlash } from "@/lib/client/flash";
+import { takeFlash } from "@/lib/platform/client/flash";
 import { LoadingSplash } from "./LoadingSplash";
 
 export const SCROLL_TOP_AFTER_PX = 300;

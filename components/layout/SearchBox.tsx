@@ -5,8 +5,8 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { formatRupees } from "@/lib/format";
-import { useProductSuggestions } from "@/lib/hooks/useProductSuggestions";
+import { formatRupees } from "@/lib/platform/format";
+import { useProductSuggestions } from "@/lib/catalog/client/useProductSuggestions";
 
 /**
  * The hint with examples fits the box only where the header is wide; on phones (and beside the

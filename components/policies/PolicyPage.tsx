@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { displayPhone } from "@/lib/contact";
+import { displayPhone } from "@/lib/platform/phone";
 import { deliveryWords, NO_DELIVERY, POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getActiveZones } from "@/lib/server/delivery";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getActiveZones } from "@/lib/cart/server/delivery";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 async function facts(): Promise<PolicyFacts> {
   const [settings, zones] = await Promise.all([getSiteSettings(), getActiveZones()]);

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { apiGet, messageOf } from "@/lib/api/client";
 import type { ApiDeliveryCheck } from "@/lib/api/types";
-import { INVALID_PIN_MESSAGE, parsePin } from "@/lib/commerce/delivery";
+import { INVALID_PIN_MESSAGE, parsePin } from "@/lib/cart/delivery";
 
 /** The PIN last checked in this tab, so every product page opened after it answers at once. */
 export const DELIVERY_PIN_KEY = "kesar_delivery_pin";
@@ -43,7 +43,7 @@ async function fetchAnswer(slug: string, pin: string, signal: AbortSignal): Prom
   }
 }
 
-/** The product's promise over every served zone, before a PIN is known (lib/commerce/delivery.ts productPromise). */
+/** The product's promise over every served zone, before a PIN is known (lib/cart/delivery.ts productPromise). */
 export type DeliveryCheckPromise = { standard: string; express: string | null } | null;
 
 /**

@@ -1,5 +1,5 @@
 import { AddToCart } from "@/components/cart/AddToCart";
-import { lineCapOf } from "@/lib/catalog-display";
+import { lineCapOf } from "@/lib/catalog/display";
 import { WishlistButton } from "@/components/wishlist/WishlistButton";
 
 /** Quantity (minimum 1), Add to Cart and Add to Wishlist on the product page. */

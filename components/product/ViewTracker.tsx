@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { apiGet } from "@/lib/api/client";
-import { useSessionUser } from "@/lib/client/session";
+import { useSessionUser } from "@/lib/accounts/client/session";
 
 /**
  * Records a signed-in customer's visit for the dashboard's Recently viewed, through the spec's

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Icon } from "@/components/ui/Icon";
-import { useWishlist } from "@/lib/client/wishlist";
+import { useWishlist } from "@/lib/cart/client/wishlist";
 import { handOverGuestMessage } from "./guest";
 
 const BUTTON = "inline-flex items-center rounded-full border border-navy px-6 py-3 text-sm font-semibold";

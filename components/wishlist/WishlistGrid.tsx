@@ -4,9 +4,9 @@ import Image from "next/image";
 import Link from "next/link";
 import { useState } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { addToCart as addProductToCart } from "@/lib/client/cart";
-import { removeFromWishlist } from "@/lib/client/wishlist";
-import { formatCount, formatPaise } from "@/lib/format";
+import { addToCart as addProductToCart } from "@/lib/cart/client/cart";
+import { removeFromWishlist } from "@/lib/cart/client/wishlist";
+import { formatCount, formatPaise } from "@/lib/platform/format";
 
 export const WISHLIST_EMPTY = "There isn't anything added yet";
 

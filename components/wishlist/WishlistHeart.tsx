@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { Icon } from "@/components/ui/Icon";
-import { useWishlist } from "@/lib/client/wishlist";
+import { useWishlist } from "@/lib/cart/client/wishlist";
 import { handOverGuestMessage } from "./guest";
 
 /**

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { setFlash } from "@/lib/client/flash";
+import { setFlash } from "@/lib/platform/client/flash";
 
 export const WISHLIST_GUEST_MESSAGE = "You need to be logged in to add items to the wishlist.";
 

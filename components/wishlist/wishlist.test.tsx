@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from "@testing-library/react";
 import toast, { Toaster } from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useCartState } from "@/lib/client/cart";
-import { resetWishlistStore } from "@/lib/client/wishlist";
+import { useCartState } from "@/lib/cart/client/cart";
+import { resetWishlistStore } from "@/lib/cart/client/wishlist";
 import { WishlistButton } from "./WishlistButton";
 import { WishlistGrid, type WishlistCard } from "./WishlistGrid";
 import { WishlistHeart } from "./WishlistHeart";

@@ -1,5 +1,5 @@
 import type { IconName } from "@/components/ui/Icon";
-import type { EnquiryFormKind } from "@/lib/validation/forms";
+import type { EnquiryFormKind } from "./schemas";
 
 export type EnquiryPageContent = {
   kind: EnquiryFormKind;

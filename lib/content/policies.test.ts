@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ZoneDays } from "../commerce/delivery";
-import { displayPhone } from "../contact";
+import type { ZoneDays } from "@/lib/cart/delivery";
+import { displayPhone } from "@/lib/platform/phone";
 import { faqItems } from "./faqs";
 import { DEFAULT_RESTOCKING_FEE_PERCENT, DEFAULT_RETURN_WINDOW_DAYS, NO_DELIVERY, POLICY_SLUGS, policyDocument, policyFacts } from "./policies";
 

@@ -1989,8 +1989,8 @@ export function describePattern(entry: { pattern: PatternKind; item: ItemKind; w
 }
 
 // The store's own rules, so seeded rows agree with rows written by the service layer.
-import { availabilityOf, discountPercent } from "../catalog-display";
-import { formatRupees } from "../format";
+import { availabilityOf, discountPercent } from "../catalog/display";
+import { formatRupees } from "../platform/format";
 export { availabilityOf, discountPercent, formatRupees };
 
 const esc = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -2,7 +2,7 @@
  * Site content of the Kesar Home demo: brand settings, sliders, blog articles, CMS pages,
  * testimonials, coupons and the demo customer. All dates are fixed ISO strings.
  */
-import type { CouponKind } from "../db/schema";
+import type { CouponKind } from "../platform/db/schema";
 import type { Look, Theme } from "./scenes";
 
 export const BRAND = {
@@ -65,7 +65,7 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "map_embed_url", value: "https://maps.google.com/maps?q=Shahpur%20Jat%2C%20New%20Delhi%20110049&z=15&output=embed" },
   { type: "return_window_days", value: "7" },
   { type: "restocking_fee_percent", value: "10" },
-  // Shipping and delivery (lib/server/shipping.ts): rupees and business days before dispatch; the
+  // Shipping and delivery (lib/cart/server/shipping.ts): rupees and business days before dispatch; the
   // transit days are the delivery zones' (README "Delivery check").
   { type: "shipping_standard_fee", value: "99" },
   { type: "shipping_express_extra_fee", value: "150" },
@@ -73,13 +73,13 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "dispatch_days_made_to_order", value: "20-25" },
   { type: "dispatch_days_express", value: "1-1" },
   { type: "gst_default_rate", value: "18" },
-  // Checkout, payments and GST invoices (lib/server/order-state.ts, lib/server/invoices/).
+  // Checkout, payments and GST invoices (lib/orders/server/order-state.ts, lib/orders/server/invoices/).
   { type: "cod_limit", value: "50000" },
   { type: "online_payment_timeout_minutes", value: "30" },
   { type: "refund_window_days", value: "7" },
   { type: "invoice_prefix", value: "KH" },
   { type: "max_open_orders", value: "5" },
-  // The seller on GST invoices (lib/server/invoices/data.ts). A demo GSTIN with a valid check character.
+  // The seller on GST invoices (lib/orders/server/invoices/data.ts). A demo GSTIN with a valid check character.
   { type: "seller_legal_name", value: BRAND.company },
   { type: "seller_gstin", value: "07AAKFK4821M1Z0" },
   { type: "seller_address", value: BRAND.address },

@@ -5,8 +5,8 @@
  * the same family; nothing new is rendered. Inserts are batched inside one transaction.
  */
 import type { Insertable } from "kysely";
-import type { Db } from "../db/connection";
-import type { ProductsTable } from "../db/schema";
+import type { Db } from "../platform/db/connection";
+import type { ProductsTable } from "../platform/db/schema";
 import {
   ATTRIBUTES,
   PRODUCTS,

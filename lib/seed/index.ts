@@ -9,10 +9,10 @@
  */
 import path from "node:path";
 import { sql, type Insertable } from "kysely";
-import { hashPassword } from "../auth/password";
-import type { Db, DbHandle } from "../db/connection";
-import type { ProductsTable } from "../db/schema";
-import { compactSearchIndex } from "../db/search-index";
+import { hashPassword } from "../accounts/server/auth/password";
+import type { Db, DbHandle } from "../platform/db/connection";
+import type { ProductsTable } from "../platform/db/schema";
+import { compactSearchIndex } from "../catalog/server/search-index";
 import {
   ATTRIBUTES,
   PRODUCTS,
@@ -385,7 +385,7 @@ async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId
     .returning("id")
     .executeTakeFirstOrThrow();
   inserted.users += 1;
-  // The password lives on better-auth's credential account (lib/server/auth/).
+  // The password lives on better-auth's credential account (lib/accounts/server/auth/).
   await trx
     .insertInto("accounts")
     .values({
@@ -439,7 +439,7 @@ async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId
 /**
  * What a shop needs before its first product: India's states and cities (addresses) and the
  * business settings with the brand images they name. No catalog, no demo customer. npm start
- * loads only this into a database that is not the embedded default (DEMO_DATA in lib/config.ts).
+ * loads only this into a database that is not the embedded default (DEMO_DATA in lib/platform/config.ts).
  */
 export async function seedEssentials(handle: DbHandle, options: Pick<SeedOptions, "mediaDir" | "log"> = {}): Promise<void> {
   const log = options.log ?? (() => undefined);

@@ -4,7 +4,7 @@
  * order) so a fresh database always assigns the same ids; existing rows are left alone.
  */
 import { City, State } from "country-state-city";
-import type { Db } from "../db/connection";
+import type { Db } from "../platform/db/connection";
 import { chunk, compareText } from "./prng";
 
 export const INDIA = { name: "India", iso2: "IN", phoneCode: "91" } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ZoneDays } from "../commerce/delivery";
-import { SHIPPING_DEFAULTS, shippingConfigFrom } from "../commerce/shipping";
+import type { ZoneDays } from "@/lib/cart/delivery";
+import { SHIPPING_DEFAULTS, shippingConfigFrom } from "@/lib/cart/shipping";
 import { productJsonLd, serializeJsonLd, type ShippingFacts } from "./jsonld";
 
 const base = { name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", description: "d", images: ["/media/a.webp"], pricePaise: 249_900, brand: "Kesar Home" };

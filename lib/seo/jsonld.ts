@@ -1,7 +1,7 @@
-import { promiseDays, type ZoneDays } from "../commerce/delivery";
-import { SHIPPING_METHODS, shippingFee, type DayRange, type ShippingConfig } from "../commerce/shipping";
-import { getConfig } from "../config";
-import type { Availability } from "../db/schema";
+import { promiseDays, type ZoneDays } from "@/lib/cart/delivery";
+import { SHIPPING_METHODS, shippingFee, type DayRange, type ShippingConfig } from "@/lib/cart/shipping";
+import { getConfig } from "@/lib/platform/config";
+import type { Availability } from "@/lib/platform/db/schema";
 
 /** JSON-LD builders for schema.org types; URLs are made absolute against SITE_URL. */
 export type JsonLdObject = { "@context"?: string; "@type": string; [key: string]: unknown };
@@ -76,7 +76,7 @@ export type ReturnFacts = { windowDays: number; restockingFeePercent: number };
 
 const days = (range: DayRange) => ({ "@type": "QuantitativeValue", minValue: range.min, maxValue: range.max, unitCode: "DAY" });
 
-/** Monday to Saturday, the business days the delivery dates count (lib/commerce/delivery.ts). */
+/** Monday to Saturday, the business days the delivery dates count (lib/cart/delivery.ts). */
 const BUSINESS_DAYS = {
   "@type": "OpeningHoursSpecification",
   dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"].map((d) => `https://schema.org/${d}`),
@@ -85,7 +85,7 @@ const BUSINESS_DAYS = {
 /**
  * One OfferShippingDetails per shipping method: its rate, India only, and the handling (dispatch)
  * and transit days of the same promise the product page, cart and checkout make
- * (lib/commerce/delivery.ts promiseDays). None when nothing can be promised: no zone is served,
+ * (lib/cart/delivery.ts promiseDays). None when nothing can be promised: no zone is served,
  * or the product is out of stock.
  */
 export function shippingDetailsJsonLd(availability: Availability, facts: ShippingFacts): JsonLdObject[] {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { Availability } from "../db/schema";
+import type { Availability } from "@/lib/platform/db/schema";
 import type { ShareImage } from "./share-image";
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 /**
  * The picture a shared link shows (og:image, twitter:image). WhatsApp, Facebook and LinkedIn show
  * a 1200 × 630 image large, and WhatsApp often shows no picture at all for WebP, so every page
- * names a JPEG of that size which the store draws itself (lib/server/share-image.ts, served by
+ * names a JPEG of that size which the store draws itself (lib/seo/server/share-image.ts, served by
  * app/og/): a page with a photo (product, category, blog post, enquiry pages) gets that photo
  * on a 1200 × 630 canvas, every other page the brand image (the logo on the brand's colours).
  *

@@ -1,4 +1,4 @@
-// One "server process" for lib/server/next-cache-handler.test.ts: a worker thread has its own
+// One "server process" for lib/platform/next-cache-handler.test.ts: a worker thread has its own
 // module graph and globalThis, so each worker holds its own CacheHandler configuration and its
 // own Redis connection, as two instances of the store would. Answers {id, op, args} messages.
 import { parentPort, workerData } from "node:worker_threads";

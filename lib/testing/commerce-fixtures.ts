@@ -1,5 +1,5 @@
-import type { CouponContext, CouponRule } from "../commerce/coupons";
-import type { GstRate } from "../commerce/gst";
+import type { CouponContext, CouponRule } from "../cart/coupons";
+import type { GstRate } from "../cart/gst";
 import { mulberry32 } from "../seed/prng";
 
 /**
@@ -8,7 +8,7 @@ import { mulberry32 } from "../seed/prng";
  * on every run (a failure can be replayed).
  */
 
-/** Notification 9/2025-CT(Rate), as in lib/db/migrations/003_cart.ts. */
+/** Notification 9/2025-CT(Rate), as in lib/platform/db/migrations/003_cart.ts. */
 export const RATES_FROM = "2025-09-22";
 
 const band = (hsnPrefix: string, maxTaxableValue: number | null, ratePercent: number): GstRate => ({

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { DatabaseTarget } from "../config";
+import type { DatabaseTarget } from "../platform/config";
 
 /** Where tests find PostgreSQL: TEST_POSTGRES_URL, or the local server scripts/pg-local.sh starts. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL || "postgres://postgres@127.0.0.1:54329/postgres";

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { openDatabase, type DbHandle } from "../db/connection";
-import { migrateToLatest } from "../db/migrate";
+import { openDatabase, type DbHandle } from "../platform/db/connection";
+import { migrateToLatest } from "../platform/db/migrate";
 
 /** A migrated SQLite shop in `file` with one category (id 1), for tests of the search index. */
 export async function openShopDb(file: string, category: { name: string; slug: string }): Promise<DbHandle> {

@@ -114,7 +114,7 @@ export function withHeapCap(nodeOptions: string | undefined): string {
 /**
  * Starts one instance of the store: Next's standalone server (.next/standalone/server.js) on
  * `port`. It changes into its own folder, so relative paths in the settings are resolved against
- * the project folder (STORE_ROOT, lib/config.ts).
+ * the project folder (STORE_ROOT, lib/platform/config.ts).
  */
 export function startServer(port: number, env: NodeJS.ProcessEnv, options: { quiet?: boolean } = {}): ChildProcess {
   return spawn(process.execPath, [STANDALONE_SERVER], {

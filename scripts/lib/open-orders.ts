@@ -1,4 +1,4 @@
-import type { Db } from "../../lib/db/connection";
+import type { Db } from "../../lib/platform/db/connection";
 
 /** The load scripts' customers place many orders each: no cap on open orders (setting max_open_orders). */
 export async function allowOpenOrders(db: Db): Promise<void> {

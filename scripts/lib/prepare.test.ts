@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { demoDataEnabled } from "../../lib/config";
+import { demoDataEnabled } from "../../lib/platform/config";
 import { sql } from "kysely";
-import { openDatabase } from "../../lib/db/connection";
-import { searchIndexSegments } from "../../lib/db/search-index";
+import { openDatabase } from "../../lib/platform/db/connection";
+import { searchIndexSegments } from "../../lib/catalog/server/search-index";
 import { DEMO_CUSTOMER } from "../../lib/seed";
 import { prepareDatabase } from "./prepare";
 
@@ -52,7 +52,7 @@ describe("npm start's database step", () => {
       expect(await prepareDatabase(handle, { demoData: true })).toBe("demo");
       const user = await handle.db.selectFrom("users").select("email").executeTakeFirstOrThrow();
       expect(user.email).toBe(DEMO_CUSTOMER.email);
-      // The seed leaves the search index in one segment (lib/db/search-index.ts).
+      // The seed leaves the search index in one segment (lib/catalog/server/search-index.ts).
       expect(await searchIndexSegments(handle)).toBe(1);
       // Products renamed one by one between starts leave segments; the next start merges them.
       const ids = (await handle.db.selectFrom("products").select("id").orderBy("id").limit(30).execute()).map((r) => r.id);

@@ -1,6 +1,6 @@
-import type { DbHandle } from "../../lib/db/connection";
-import { migrateToLatest } from "../../lib/db/migrate";
-import { compactSearchIndex } from "../../lib/db/search-index";
+import type { DbHandle } from "../../lib/platform/db/connection";
+import { migrateToLatest } from "../../lib/platform/db/migrate";
+import { compactSearchIndex } from "../../lib/catalog/server/search-index";
 import { isCatalogEmpty, seedDatabase, seedEssentials } from "../../lib/seed";
 
 /**
@@ -15,7 +15,7 @@ export async function prepareDatabase(handle: DbHandle, options: { demoData: boo
   await migrateToLatest(handle);
   const outcome = await loadData(handle, options.demoData, options.mediaDir, log);
   // Products written since the last start (the shop's imports, edits) are merged into the search
-  // index's single segment (lib/db/search-index.ts).
+  // index's single segment (lib/catalog/server/search-index.ts).
   await compactSearchIndex(handle);
   return outcome;
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
-import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
+import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getCategorySlugById, getCmsPage } from "@/lib/server/content";
-import { htmlToText } from "@/lib/server/html";
-import { getSiteSettings } from "@/lib/server/settings";
-import { isSlug } from "@/lib/slug";
+import { getCategorySlugById, getCmsPage } from "@/lib/content/server/content";
+import { htmlToText } from "@/lib/platform/html";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { isSlug } from "@/lib/platform/slug";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
 

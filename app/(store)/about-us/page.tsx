@@ -4,12 +4,12 @@ import Link from "next/link";
 import { SocialLinks } from "@/components/layout/SocialLinks";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon, type IconName } from "@/components/ui/Icon";
-import { weeksText } from "@/lib/commerce/delivery";
-import { chatHref } from "@/lib/contact";
+import { weeksText } from "@/lib/cart/delivery";
+import { chatHref } from "@/lib/platform/phone";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
-import { getShippingConfig } from "@/lib/server/shipping";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { getShippingConfig } from "@/lib/cart/server/shipping";
 
 export const revalidate = 3600;
 
@@ -38,7 +38,7 @@ const VALUES: { title: string; text: string; icon: IconName }[] = [
   { title: "Care after the sale", text: "A 12-month warranty on materials and workmanship, and a real person who answers within 24 hours.", icon: "heart" },
 ];
 
-/** The making time comes from the dispatch setting, as on the shipping policy (lib/commerce/delivery.ts). */
+/** The making time comes from the dispatch setting, as on the shipping policy (lib/cart/delivery.ts). */
 const numbers = (makingTime: string): { value: string; label: string }[] => [
   { value: "5", label: "craft towns we buy from directly" },
   { value: "10", label: "product families, from curtains to furniture" },

@@ -4,12 +4,12 @@ import { BlogCard } from "@/components/blog/BlogCard";
 import { Pagination } from "@/components/catalog/Pagination";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import type { SearchParamsRecord } from "@/lib/filters";
+import type { SearchParamsRecord } from "@/lib/catalog/filters";
 import { breadcrumbJsonLd, itemListJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { listBlogs } from "@/lib/server/content";
-import { getSiteSettings } from "@/lib/server/settings";
+import { listBlogs } from "@/lib/content/server/content";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 
 /** Three rows of three cards. */

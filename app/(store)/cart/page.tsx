@@ -3,10 +3,10 @@ import { cookies } from "next/headers";
 import { presentCart } from "@/app/api/v2/_lib/cart";
 import { CartView } from "@/components/cart/CartView";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { GUEST_COOKIE } from "@/lib/auth/constants";
-import { currentUser } from "@/lib/server/auth/session";
-import { readCart, type CartOwner } from "@/lib/server/cart";
-import { GUEST_ID_PATTERN } from "@/lib/validation/cart";
+import { GUEST_COOKIE } from "@/lib/accounts/constants";
+import { currentUser } from "@/lib/accounts/server/auth/session";
+import { readCart, type CartOwner } from "@/lib/cart/server/cart";
+import { GUEST_ID_PATTERN } from "@/lib/cart/schemas";
 
 export const metadata: Metadata = { title: "Cart", robots: { index: false, follow: false } };
 

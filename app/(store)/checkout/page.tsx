@@ -3,11 +3,11 @@ import Link from "next/link";
 import { CheckoutForm } from "@/components/checkout/CheckoutForm";
 import { PayNow } from "@/components/checkout/PayNow";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { formatPaise } from "@/lib/format";
-import { listAddresses, presentAddress } from "@/lib/server/addresses";
-import { requireUser } from "@/lib/server/auth/session";
-import { readCart } from "@/lib/server/cart";
-import { findOrderToPay } from "@/lib/server/order-to-pay";
+import { formatPaise } from "@/lib/platform/format";
+import { listAddresses, presentAddress } from "@/lib/accounts/server/addresses";
+import { requireUser } from "@/lib/accounts/server/auth/session";
+import { readCart } from "@/lib/cart/server/cart";
+import { findOrderToPay } from "@/lib/orders/server/order-to-pay";
 
 export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
 

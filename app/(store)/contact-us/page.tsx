@@ -5,11 +5,11 @@ import { MapEmbed } from "@/components/layout/MapEmbed";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
-import { chatHref, displayPhone, telHref } from "@/lib/contact";
+import { chatHref, displayPhone, telHref } from "@/lib/platform/phone";
 import { organizationJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;
 

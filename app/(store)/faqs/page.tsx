@@ -3,14 +3,14 @@ import Link from "next/link";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
-import { displayPhone, telHref } from "@/lib/contact";
+import { displayPhone, telHref } from "@/lib/platform/phone";
 import { faqItems } from "@/lib/content/faqs";
 import { policyFacts } from "@/lib/content/policies";
 import { faqJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getActiveZones } from "@/lib/server/delivery";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getActiveZones } from "@/lib/cart/server/delivery";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
+import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
 

@@ -2,12 +2,12 @@ import type { Metadata } from "next";
 import { CategoryMenu } from "@/components/catalog/CategoryMenu";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { readFilters, type SearchParamsRecord } from "@/lib/filters";
-import { listCategories } from "@/lib/server/catalog";
+import { readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
+import { listCategories } from "@/lib/catalog/server/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
-import { hasControlChars, SEARCH_CONTROL_MESSAGE, SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog-options";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { hasControlChars, SEARCH_CONTROL_MESSAGE, SEARCH_MIN_CHARS, SEARCH_MIN_MESSAGE } from "@/lib/catalog/options";
 
 type Props = { searchParams: Promise<SearchParamsRecord> };
 

@@ -3,10 +3,10 @@ import Image from "next/image";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
-import { displayPhone, telHref } from "@/lib/contact";
+import { displayPhone, telHref } from "@/lib/platform/phone";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
+import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;
 

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
-import { getDb } from "@/lib/db";
-import { schemaState } from "@/lib/db/migrate";
-import { isDraining } from "@/lib/server/lifecycle";
-import { pingRedis } from "@/lib/server/redis";
+import { getDb } from "@/lib/platform/db";
+import { schemaState } from "@/lib/platform/db/migrate";
+import { isDraining } from "@/lib/platform/lifecycle";
+import { pingRedis } from "@/lib/platform/redis";
 
 export const dynamic = "force-dynamic";
 

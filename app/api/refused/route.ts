@@ -1,7 +1,7 @@
-import { ALLOWED_METHODS } from "@/lib/server/request-guard";
+import { ALLOWED_METHODS } from "@/lib/platform/request-guard";
 
 /**
- * The answer to a request Next.js could not route (lib/server/request-guard.ts rewrites those
+ * The answer to a request Next.js could not route (lib/platform/request-guard.ts rewrites those
  * here): API v2's JSON error under /api/, a short page elsewhere, never a 500. Only refusal
  * statuses are given, whatever the query says.
  */

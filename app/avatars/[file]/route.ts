@@ -1,5 +1,5 @@
-import { readAvatar } from "@/lib/server/account";
-import { isStoredName } from "@/lib/server/storage";
+import { readAvatar } from "@/lib/accounts/server/account";
+import { isStoredName } from "@/lib/platform/storage";
 
 /**
  * GET /avatars/{file}: a profile photo as the store re-encoded it (never the upload as sent).

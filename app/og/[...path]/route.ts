@@ -1,9 +1,9 @@
 import { photoSourceOf, shareVersion } from "@/lib/seo/share-image";
-import { drawPhotoShareImage, readMediaFile, shareImageNotFound, shareImageResponse } from "@/lib/server/share-image";
+import { drawPhotoShareImage, readMediaFile, shareImageNotFound, shareImageResponse } from "@/lib/seo/server/share-image";
 
 /**
  * GET /og/{path under /media}.jpg?v=…: the share image (og:image) of a page with a photo, drawn
- * from /media/{path} as a 1200 × 630 JPEG (lib/server/share-image.ts). Only pictures under /media
+ * from /media/{path} as a 1200 × 630 JPEG (lib/seo/server/share-image.ts). Only pictures under /media
  * are drawn; anything else is a 404.
  */
 export const dynamic = "force-dynamic";

@@ -1,10 +1,10 @@
 import { brandLook, brandVersion } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
-import { drawBrandShareImage, readMediaFile, shareImageResponse } from "@/lib/server/share-image";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { drawBrandShareImage, readMediaFile, shareImageResponse } from "@/lib/seo/server/share-image";
 
 /**
  * GET /og/brand.jpg?v=…: the share image (og:image) of pages without a photo of their own, drawn
- * from the shop's logo, name and colours in the business settings (lib/server/share-image.ts).
+ * from the shop's logo, name and colours in the business settings (lib/seo/server/share-image.ts).
  */
 export const dynamic = "force-dynamic";
 

@@ -4,12 +4,12 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { CouponList } from "@/components/account/CouponList";
 import { DefaultAddressCard } from "@/components/account/DefaultAddressCard";
-import { formatPaise } from "@/lib/format";
-import { getDefaultAddress, presentAddress } from "@/lib/server/addresses";
-import { requireUser } from "@/lib/server/auth/session";
-import { availableCoupons } from "@/lib/server/coupons";
-import { dashboardStats } from "@/lib/server/dashboard";
-import { recentlyViewed } from "@/lib/server/recently-viewed";
+import { formatPaise } from "@/lib/platform/format";
+import { getDefaultAddress, presentAddress } from "@/lib/accounts/server/addresses";
+import { requireUser } from "@/lib/accounts/server/auth/session";
+import { availableCoupons } from "@/lib/cart/server/coupons";
+import { dashboardStats } from "@/lib/accounts/server/dashboard";
+import { recentlyViewed } from "@/lib/catalog/server/recently-viewed";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false, follow: false } };
 

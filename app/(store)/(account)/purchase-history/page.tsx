@@ -4,11 +4,11 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { CancelOrderButton, InvoiceLink } from "@/components/account/OrderActions";
 import { Pagination } from "@/components/catalog/Pagination";
-import { paymentTypeLabel } from "@/lib/commerce/orders";
-import { formatDate, formatPaise } from "@/lib/format";
-import { requireUser } from "@/lib/server/auth/session";
-import { DELIVERY, PAYMENT } from "@/lib/server/order-state";
-import { listOrders } from "@/lib/server/orders";
+import { paymentTypeLabel } from "@/lib/orders/rules";
+import { formatDate, formatPaise } from "@/lib/platform/format";
+import { requireUser } from "@/lib/accounts/server/auth/session";
+import { DELIVERY, PAYMENT } from "@/lib/orders/server/order-state";
+import { listOrders } from "@/lib/orders/server/orders";
 
 export const metadata: Metadata = { title: "Purchase History", robots: { index: false, follow: false } };
 

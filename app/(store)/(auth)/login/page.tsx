@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { LoginScreen } from "@/components/auth/LoginScreen";
-import { safeRedirectPath } from "@/lib/auth/redirect";
+import { safeRedirectPath } from "@/lib/accounts/redirect";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { currentUser } from "@/lib/server/auth/session";
+import { currentUser } from "@/lib/accounts/server/auth/session";
 
 export const metadata: Metadata = pageMetadata({ title: "Login", description: "Sign in to your account with your password or a code sent to your email.", path: "/login", noIndex: true });
 

@@ -5,13 +5,13 @@ import { notFound } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/filters";
-import { getCategoryBySlug } from "@/lib/server/catalog";
+import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
+import { getCategoryBySlug } from "@/lib/catalog/server/catalog";
 import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
-import { getSiteSettings } from "@/lib/server/settings";
-import { slugParam } from "@/lib/validation/catalog";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { slugParam } from "@/lib/catalog/schemas";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
 

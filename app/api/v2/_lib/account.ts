@@ -1,9 +1,9 @@
 import type { NextRequest } from "next/server";
 import type { ApiUser } from "@/lib/api/types";
-import { SIGNED_IN_HINT_COOKIE } from "@/lib/auth/constants";
-import { getConfig } from "@/lib/config";
-import type { SignedIn } from "@/lib/server/auth/flows";
-import type { SessionUser } from "@/lib/server/auth/session";
+import { SIGNED_IN_HINT_COOKIE } from "@/lib/accounts/constants";
+import { getConfig } from "@/lib/platform/config";
+import type { SignedIn } from "@/lib/accounts/server/auth/flows";
+import type { SessionUser } from "@/lib/accounts/server/auth/session";
 import { mergeAtSignIn } from "./cart";
 import { action, withCookies } from "./http";
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import { getConfig } from "@/lib/config";
-import { ApiError } from "@/lib/server/errors";
+import { getConfig } from "@/lib/platform/config";
+import { ApiError } from "@/lib/platform/errors";
 
 const digest = (v: string) => createHash("sha256").update(v).digest();
 

@@ -1,14 +1,14 @@
 import type { NextRequest } from "next/server";
 import type { ApiCart, ApiCartItem, ApiCartSummary } from "@/lib/api/types";
-import { GUEST_COOKIE } from "@/lib/auth/constants";
-import { getConfig } from "@/lib/config";
-import { identify } from "@/lib/server/auth/session";
-import { mergeGuestCart, type CartOwner, type CartView } from "@/lib/server/cart";
-import { ApiError } from "@/lib/server/errors";
-import { GUEST_ID_PATTERN, ownerQuerySchema } from "@/lib/validation/cart";
+import { GUEST_COOKIE } from "@/lib/accounts/constants";
+import { getConfig } from "@/lib/platform/config";
+import { identify } from "@/lib/accounts/server/auth/session";
+import { mergeGuestCart, type CartOwner, type CartView } from "@/lib/cart/server/cart";
+import { ApiError } from "@/lib/platform/errors";
+import { GUEST_ID_PATTERN, ownerQuerySchema } from "@/lib/cart/schemas";
 import { parse } from "./http";
 import { rupees } from "./present";
-import { log } from "@/lib/server/log";
+import { log } from "@/lib/platform/log";
 
 /** Spec §6: a change without a session or a guest cookie. */
 export const NO_CART_SESSION = "You need to be logged in or have a guest session to add items to the cart.";

@@ -1,6 +1,6 @@
-import type { CheckoutSummary, PlacedOrder } from "@/lib/server/checkout";
-import { CHECKOUT_MESSAGES, codPlacedPath } from "@/lib/server/checkout";
-import { PAYMENT_TYPE } from "@/lib/server/order-state";
+import type { CheckoutSummary, PlacedOrder } from "@/lib/orders/server/checkout";
+import { CHECKOUT_MESSAGES, codPlacedPath } from "@/lib/orders/server/checkout";
+import { PAYMENT_TYPE } from "@/lib/orders/server/order-state";
 import { rupees } from "./present";
 
 /** GET /checkout/summary's answer (contract §1): money in rupees, like the cart API. */

@@ -3,10 +3,10 @@ import { unstable_rethrow } from "next/navigation";
 import type { NextRequest } from "next/server";
 import { z, ZodError } from "zod";
 import type { ApiErrorBody, ApiMeta } from "@/lib/api/types";
-import { getConfig } from "@/lib/config";
-import { ApiError } from "@/lib/server/errors";
-import { applyCachePolicy, jsonResponse, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
-import { requestLog } from "@/lib/server/log";
+import { getConfig } from "@/lib/platform/config";
+import { ApiError } from "@/lib/platform/errors";
+import { applyCachePolicy, jsonResponse, NO_STORE, type CacheKind } from "@/lib/platform/cache-policy";
+import { requestLog } from "@/lib/platform/log";
 
 /** Bodies larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expect } from "vitest";
-import type { Availability } from "@/lib/db/schema";
+import type { Availability } from "@/lib/platform/db/schema";
 import { api, post, runTag, testDb, type ApiAnswer, type ApiInit, type Json, type TestUser } from "./client";
 
 /**

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDeliveryDate } from "@/lib/commerce/delivery";
+import { formatDeliveryDate } from "@/lib/cart/delivery";
 import { addOk, cartApi, customer, dropTestProducts, gstIn, linesOf, cartRowOf, makeProduct, rupees, setProduct, type TestProduct } from "./cart-client";
 import { api, clientAddresses, closeTestDb, insertOrder, newUser, post, runTag, testDb, type ApiInit, type Json, type TestUser } from "./client";
 

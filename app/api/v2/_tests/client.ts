@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { inject } from "vitest";
-import { parseDatabaseUrl } from "@/lib/config";
-import { openDatabase, type DbHandle } from "@/lib/db/connection";
+import { parseDatabaseUrl } from "@/lib/platform/config";
+import { openDatabase, type DbHandle } from "@/lib/platform/db/connection";
 import { codeIn, readMailbox, resetTokenIn, waitForMail, type ReceivedMail } from "@/lib/testing/mail-receiver";
 
 export type ApiInit = RequestInit & {

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { deliveryPromise, formatDeliveryDate, INVALID_PIN_MESSAGE, NOT_SERVED_MESSAGE, OUT_OF_STOCK_MESSAGE, type ZoneDays } from "@/lib/commerce/delivery";
-import { shippingConfigFrom, type ShippingMethod } from "@/lib/commerce/shipping";
-import type { Availability } from "@/lib/db/schema";
-import { cacheControlOf } from "@/lib/api/cache-policy";
+import { deliveryPromise, formatDeliveryDate, INVALID_PIN_MESSAGE, NOT_SERVED_MESSAGE, OUT_OF_STOCK_MESSAGE, type ZoneDays } from "@/lib/cart/delivery";
+import { shippingConfigFrom, type ShippingMethod } from "@/lib/cart/shipping";
+import type { Availability } from "@/lib/platform/db/schema";
+import { cacheControlOf } from "@/lib/platform/cache-policy";
 import { api, closeTestDb, testDb, type Json } from "./client";
 
 afterAll(closeTestDb);

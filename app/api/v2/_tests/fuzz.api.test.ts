@@ -7,7 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { searchParamsToInput } from "@/lib/validation/catalog";
+import { searchParamsToInput } from "@/lib/catalog/schemas";
 import { closeTestDb, testDb } from "./client";
 
 afterAll(closeTestDb);

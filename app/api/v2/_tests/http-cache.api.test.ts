@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cacheControlOf, NO_STORE, type CacheKind } from "@/lib/api/cache-policy";
+import { cacheControlOf, NO_STORE, type CacheKind } from "@/lib/platform/cache-policy";
 import { api, clientAddresses, closeTestDb, post, SESSION_COOKIE, testDb, uniqueEmail, newUser, type ApiAnswer, type Json, type TestUser } from "./client";
 
 afterAll(closeTestDb);

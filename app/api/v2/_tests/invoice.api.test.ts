@@ -1,14 +1,14 @@
 import { PDFParse } from "pdf-parse";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
-import { paiseInWords } from "@/lib/commerce/amount-in-words";
-import { computeTotals } from "@/lib/commerce/totals";
-import { getDb } from "@/lib/db";
-import { writeTransaction } from "@/lib/db/transaction";
-import { formatPaise } from "@/lib/format";
-import { findInvoice, invoiceData } from "@/lib/server/invoices/data";
-import { sendOrderMail } from "@/lib/server/order-mail";
-import { issueInvoice, markOrderPaid } from "@/lib/server/order-state";
-import { getSiteSettings } from "@/lib/server/settings";
+import { paiseInWords } from "@/lib/orders/amount-in-words";
+import { computeTotals } from "@/lib/cart/totals";
+import { getDb } from "@/lib/platform/db";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import { formatPaise } from "@/lib/platform/format";
+import { findInvoice, invoiceData } from "@/lib/orders/server/invoices/data";
+import { sendOrderMail } from "@/lib/orders/server/order-mail";
+import { issueInvoice, markOrderPaid } from "@/lib/orders/server/order-state";
+import { getSiteSettings } from "@/lib/platform/settings";
 import { MIGRATION_RATES } from "@/lib/testing/commerce-fixtures";
 import { startMailReceiver, waitForMail } from "@/lib/testing/mail-receiver";
 import { api, clientAddresses, closeTestDb, newUser, runTag, testDb, type TestUser } from "./client";
@@ -17,11 +17,11 @@ import { api, clientAddresses, closeTestDb, newUser, runTag, testDb, type TestUs
  * GST invoices: issued when an order is paid (gap-free numbers per financial year), rendered as
  * a PDF on the first download and served byte for byte after that, attached to the payment mail.
  *
- * The payment itself is recorded by calling lib/server/order-state.ts from this process on the
+ * The payment itself is recorded by calling lib/orders/server/order-state.ts from this process on the
  * server's own database (this half of the store has no payment route to drive it). Settings are
  * read straight from the database here (the server reads them through Next's data cache).
  */
-vi.mock("@/lib/server/settings", async () => {
+vi.mock("@/lib/platform/settings", async () => {
   const client = await import("./client");
   return {
     getSiteSettings: async () => {

@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { deliveryPromise, productPromise, promiseDays, type ZoneDays } from "@/lib/commerce/delivery";
-import { shippingConfigFrom, SHIPPING_METHODS, type ShippingConfig } from "@/lib/commerce/shipping";
-import { displayPhone } from "@/lib/contact";
+import { deliveryPromise, productPromise, promiseDays, type ZoneDays } from "@/lib/cart/delivery";
+import { shippingConfigFrom, SHIPPING_METHODS, type ShippingConfig } from "@/lib/cart/shipping";
+import { displayPhone } from "@/lib/platform/phone";
 import { faqItems } from "@/lib/content/faqs";
 import { policyDocument, policyFacts } from "@/lib/content/policies";
-import type { Availability } from "@/lib/db/schema";
-import { formatPaise } from "@/lib/format";
+import type { Availability } from "@/lib/platform/db/schema";
+import { formatPaise } from "@/lib/platform/format";
 import { addOk, cartApi, customer, dropTestProducts, guest, makeProduct } from "./cart-client";
 import { api, clientAddresses, closeTestDb, mailTo, newUser, post, testDb, type Json, type TestUser } from "./client";
 
 /**
  * Issue 22: one delivery promise. The cart, checkout, the order, the product page, its JSON-LD and
  * the policy pages state the days and dates the dispatch settings and the delivery zones give
- * (lib/commerce/delivery.ts); and a Cash on Delivery order lands on an order confirmation, shown
+ * (lib/cart/delivery.ts); and a Cash on Delivery order lands on an order confirmation, shown
  * to its customer only, not on "Payment Successful!".
  */
 

@@ -5,8 +5,8 @@ import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../../../lib/db/connection";
-import { migrateToLatest } from "../../../../lib/db/migrate";
+import { openDatabase } from "../../../../lib/platform/db/connection";
+import { migrateToLatest } from "../../../../lib/platform/db/migrate";
 import { createTestDatabase, type TestDatabase } from "../../../../lib/testing/databases";
 import { freePort, ROOT, startServer, waitForServer } from "../../../../scripts/lib/build";
 
@@ -183,7 +183,7 @@ describe("the standalone output", () => {
       }
     };
     if (fs.existsSync(lib)) walk(lib);
-    expect(files.sort()).toEqual(["server/next-cache-handler.mjs", "server/redis-connection.mjs"]);
+    expect(files.sort()).toEqual(["platform/next-cache-handler.mjs", "platform/redis-connection.mjs"]);
   });
 });
 

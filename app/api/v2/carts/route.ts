@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
-import { readCart } from "@/lib/server/cart";
-import { ownerQuerySchema } from "@/lib/validation/cart";
-import { cartPinSchema } from "@/lib/validation/delivery";
+import { readCart } from "@/lib/cart/server/cart";
+import { ownerQuerySchema } from "@/lib/cart/schemas";
+import { cartPinSchema } from "@/lib/cart/delivery-schemas";
 import { cartCaller, presentCart, queryOf } from "../_lib/cart";
 import { handler, parse, readJson, withCookies } from "../_lib/http";
 

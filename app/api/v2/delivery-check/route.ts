@@ -1,13 +1,13 @@
 import type { ApiDeliveryCheck } from "@/lib/api/types";
-import { checkDelivery } from "@/lib/server/delivery";
-import { ApiError } from "@/lib/server/errors";
-import { deliveryCheckSchema } from "@/lib/validation/delivery";
-import { jsonResponse } from "@/lib/api/cache-policy";
+import { checkDelivery } from "@/lib/cart/server/delivery";
+import { ApiError } from "@/lib/platform/errors";
+import { deliveryCheckSchema } from "@/lib/cart/delivery-schemas";
+import { jsonResponse } from "@/lib/platform/cache-policy";
 import { handler, parse } from "../_lib/http";
 
 /**
  * GET /delivery-check?pin=110001&product={slug}: whether the store delivers the product to the
- * PIN code and by when (lib/commerce/delivery.ts says how the date is worked out).
+ * PIN code and by when (lib/cart/delivery.ts says how the date is worked out).
  *
  * Cache-Control ("delivery" in ../_lib/cache-policy.ts): the answer is the same for every shopper,
  * so shared caches may keep it, but briefly: the promised date moves at midnight in India and with

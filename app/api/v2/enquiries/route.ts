@@ -1,5 +1,5 @@
-import { ENQUIRY_TEAMS, saveEnquiry } from "@/lib/server/enquiries";
-import { enquirySchema } from "@/lib/validation/forms";
+import { ENQUIRY_TEAMS, saveEnquiry } from "@/lib/content/server/enquiries";
+import { enquirySchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../_lib/http";
 
 /** POST /api/v2/enquiries: stores a gifting, bulk deals or corporate enquiry by its kind. */

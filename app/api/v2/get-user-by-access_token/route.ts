@@ -1,6 +1,6 @@
-import { identify } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
-import { accessTokenSchema } from "@/lib/validation/auth";
+import { identify } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
+import { accessTokenSchema } from "@/lib/accounts/auth-schemas";
 import { handler, readJson } from "../_lib/http";
 
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;

@@ -1,6 +1,6 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { listOrders } from "@/lib/server/orders";
-import { pageQuery } from "@/lib/validation/orders";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { listOrders } from "@/lib/orders/server/orders";
+import { pageQuery } from "@/lib/orders/schemas";
 import { handler, paginated, parse } from "../_lib/http";
 import { presentOrderRow } from "../_lib/orders";
 

@@ -1,5 +1,5 @@
-import { subscribe } from "@/lib/server/newsletter";
-import { subscriberSchema } from "@/lib/validation/forms";
+import { subscribe } from "@/lib/content/server/newsletter";
+import { subscriberSchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../_lib/http";
 
 export const POST = handler(async (request) => {

@@ -3,10 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { RefundRequestButton } from "@/components/account/OrderActions";
-import { NO_REFUND, paymentTypeLabel } from "@/lib/commerce/orders";
-import { formatDate, formatPaise } from "@/lib/format";
-import { requireUser } from "@/lib/server/auth/session";
-import { getOrder } from "@/lib/server/orders";
+import { NO_REFUND, paymentTypeLabel } from "@/lib/orders/rules";
+import { formatDate, formatPaise } from "@/lib/platform/format";
+import { requireUser } from "@/lib/accounts/server/auth/session";
+import { getOrder } from "@/lib/orders/server/orders";
 
 export const metadata: Metadata = { title: "Order details", robots: { index: false, follow: false } };
 

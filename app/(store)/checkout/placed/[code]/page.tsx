@@ -3,10 +3,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { formatPaise } from "@/lib/format";
-import { requireUser } from "@/lib/server/auth/session";
-import { codPlacedPath, findPlacedCodOrder } from "@/lib/server/checkout";
-import { DELIVERY } from "@/lib/server/order-state";
+import { formatPaise } from "@/lib/platform/format";
+import { requireUser } from "@/lib/accounts/server/auth/session";
+import { codPlacedPath, findPlacedCodOrder } from "@/lib/orders/server/checkout";
+import { DELIVERY } from "@/lib/orders/server/order-state";
 
 export const metadata: Metadata = { title: "Order placed", robots: { index: false, follow: false } };
 

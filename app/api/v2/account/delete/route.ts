@@ -1,7 +1,7 @@
-import { deleteAccount } from "@/lib/server/account";
-import { signOut } from "@/lib/server/auth/flows";
-import { requireIdentity } from "@/lib/server/auth/session";
-import { accountDeleteSchema } from "@/lib/validation/account";
+import { deleteAccount } from "@/lib/accounts/server/account";
+import { signOut } from "@/lib/accounts/server/auth/flows";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { accountDeleteSchema } from "@/lib/accounts/schemas";
 import { signedOutAnswer } from "../../_lib/account";
 import { handler, readJson } from "../../_lib/http";
 

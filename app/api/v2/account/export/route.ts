@@ -1,5 +1,5 @@
-import { exportAccount } from "@/lib/server/account";
-import { requireIdentity } from "@/lib/server/auth/session";
+import { exportAccount } from "@/lib/accounts/server/account";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
 import { handler } from "../../_lib/http";
 
 /** GET /account/export: everything the store keeps about the caller, as a JSON download. */

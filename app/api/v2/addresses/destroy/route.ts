@@ -1,7 +1,7 @@
-import { ADDRESS_NOT_FOUND, deleteAddress } from "@/lib/server/addresses";
-import { requireIdentity } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
-import { addressIdQuery } from "@/lib/validation/account";
+import { ADDRESS_NOT_FOUND, deleteAddress } from "@/lib/accounts/server/addresses";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
+import { addressIdQuery } from "@/lib/accounts/schemas";
 import { action, handler, parse } from "../../_lib/http";
 
 /** GET (the spec's call) or POST /addresses/destroy?address_id=: deletes one of the caller's addresses. */

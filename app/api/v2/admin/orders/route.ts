@@ -1,5 +1,5 @@
-import { adminListOrders } from "@/lib/server/order-admin";
-import { adminOrdersQuery } from "@/lib/validation/orders";
+import { adminListOrders } from "@/lib/orders/server/order-admin";
+import { adminOrdersQuery } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../_lib/admin";
 import { handler, paginated, parse } from "../../_lib/http";
 import { rupees } from "../../_lib/present";

@@ -1,5 +1,5 @@
-import { identify } from "@/lib/server/auth/session";
-import { availableCoupons } from "@/lib/server/coupons";
+import { identify } from "@/lib/accounts/server/auth/session";
+import { availableCoupons } from "@/lib/cart/server/coupons";
 import { handler, list } from "../../_lib/http";
 
 /** GET /auth/coupons: coupons the caller may use now (title and code). */

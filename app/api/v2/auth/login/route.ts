@@ -1,6 +1,6 @@
-import { signInWithPassword } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { loginSchema } from "@/lib/validation/auth";
+import { signInWithPassword } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { loginSchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../_lib/account";
 import { handler, readJson } from "../../_lib/http";
 

@@ -1,5 +1,5 @@
-import { signOutEverywhere } from "@/lib/server/auth/flows";
-import { requireIdentity } from "@/lib/server/auth/session";
+import { signOutEverywhere } from "@/lib/accounts/server/auth/flows";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
 import { signedOutAnswer } from "../../_lib/account";
 import { handler } from "../../_lib/http";
 

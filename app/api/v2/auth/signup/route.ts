@@ -1,6 +1,6 @@
-import { signUp } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { signUpSchema } from "@/lib/validation/auth";
+import { signUp } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { signUpSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../_lib/http";
 
 /**

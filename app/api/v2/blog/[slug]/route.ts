@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getBlogBySlug } from "@/lib/server/content";
-import { ApiError } from "@/lib/server/errors";
-import { slugParam } from "@/lib/validation/catalog";
+import { getBlogBySlug } from "@/lib/content/server/content";
+import { ApiError } from "@/lib/platform/errors";
+import { slugParam } from "@/lib/catalog/schemas";
 import { handler, list, parse } from "../../_lib/http";
 import { blogDetail } from "../../_lib/present";
 

@@ -1,5 +1,5 @@
-import { cartCount, CART_MESSAGES, removeLine } from "@/lib/server/cart";
-import { cartLineParam } from "@/lib/validation/cart";
+import { cartCount, CART_MESSAGES, removeLine } from "@/lib/cart/server/cart";
+import { cartLineParam } from "@/lib/cart/schemas";
 import { cartCaller, requireOwner } from "../../_lib/cart";
 import { action, handler, parse, withCookies } from "../../_lib/http";
 

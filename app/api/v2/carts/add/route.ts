@@ -1,8 +1,8 @@
-import { addToCart, cartCount, CART_MESSAGES } from "@/lib/server/cart";
-import { addToCartSchema } from "@/lib/validation/cart";
+import { addToCart, cartCount, CART_MESSAGES } from "@/lib/cart/server/cart";
+import { addToCartSchema } from "@/lib/cart/schemas";
 import { cartCaller, queryOf, requireOwner } from "../../_lib/cart";
 import { action, handler, parse, readJson, withCookies } from "../../_lib/http";
-import { ownerQuerySchema } from "@/lib/validation/cart";
+import { ownerQuerySchema } from "@/lib/cart/schemas";
 
 /** POST /carts/add {id, variant, quantity}: adds to the caller's cart; the answer carries the new count. */
 export const POST = handler(

@@ -1,5 +1,5 @@
-import { cartCount, changeQuantity, CART_MESSAGES } from "@/lib/server/cart";
-import { changeQuantitySchema } from "@/lib/validation/cart";
+import { cartCount, changeQuantity, CART_MESSAGES } from "@/lib/cart/server/cart";
+import { changeQuantitySchema } from "@/lib/cart/schemas";
 import { cartCaller, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";
 

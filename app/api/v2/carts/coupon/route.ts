@@ -1,8 +1,8 @@
-import { applyCoupon, CART_MESSAGES, readCart, removeCoupon } from "@/lib/server/cart";
-import { couponCodeSchema } from "@/lib/validation/cart";
+import { applyCoupon, CART_MESSAGES, readCart, removeCoupon } from "@/lib/cart/server/cart";
+import { couponCodeSchema } from "@/lib/cart/schemas";
 import { cartCaller, presentSummary, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";
-import { ApiError } from "@/lib/server/errors";
+import { ApiError } from "@/lib/platform/errors";
 
 /** POST /carts/coupon {code}: applies a code if it fits the cart now (422 with the reason if not). */
 export const POST = handler(

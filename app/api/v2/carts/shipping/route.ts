@@ -1,5 +1,5 @@
-import { CART_MESSAGES, readCart, setShippingMethod } from "@/lib/server/cart";
-import { shippingMethodSchema } from "@/lib/validation/cart";
+import { CART_MESSAGES, readCart, setShippingMethod } from "@/lib/cart/server/cart";
+import { shippingMethodSchema } from "@/lib/cart/schemas";
 import { cartCaller, presentSummary, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";
 

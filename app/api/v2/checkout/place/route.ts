@@ -1,12 +1,12 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { placeOrder } from "@/lib/server/checkout";
-import { idempotencyKeySchema, placeOrderSchema } from "@/lib/validation/checkout";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { placeOrder } from "@/lib/orders/server/checkout";
+import { idempotencyKeySchema, placeOrderSchema } from "@/lib/orders/checkout-schemas";
 import { presentPlacedOrder } from "../../_lib/checkout";
 import { handler, parse, readJson, withCookies } from "../../_lib/http";
 
 /**
  * POST /checkout/place (header Idempotency-Key): places the signed-in customer's cart as an order
- * (lib/server/checkout.ts placeOrder). 201 with the new order; the same key again answers 200
+ * (lib/orders/server/checkout.ts placeOrder). 201 with the new order; the same key again answers 200
  * with the same body and Idempotent-Replayed: true, never a second order.
  */
 export const POST = handler(

@@ -1,6 +1,6 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { checkoutSummary } from "@/lib/server/checkout";
-import { checkoutSummaryQuery } from "@/lib/validation/checkout";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { checkoutSummary } from "@/lib/orders/server/checkout";
+import { checkoutSummaryQuery } from "@/lib/orders/checkout-schemas";
 import { presentCheckoutSummary } from "../../_lib/checkout";
 import { handler, parse, withCookies } from "../../_lib/http";
 

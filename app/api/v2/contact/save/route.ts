@@ -1,5 +1,5 @@
-import { saveContactMessage } from "@/lib/server/contact";
-import { contactSchema } from "@/lib/validation/forms";
+import { saveContactMessage } from "@/lib/content/server/contact";
+import { contactSchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../../_lib/http";
 
 /** POST /api/v2/contact/save: stores the contact page's message (name, surname, email, phone, subject, message). */

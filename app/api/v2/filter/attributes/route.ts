@@ -1,6 +1,6 @@
 import type { ApiFilterGroup } from "@/lib/api/types";
-import { listFilterAttributes } from "@/lib/server/catalog";
-import { ADVANCED_OPTIONS, AVAILABILITY_OPTIONS, PRICE_RANGES } from "@/lib/catalog-options";
+import { listFilterAttributes } from "@/lib/catalog/server/catalog";
+import { ADVANCED_OPTIONS, AVAILABILITY_OPTIONS, PRICE_RANGES } from "@/lib/catalog/options";
 import { handler, list } from "../../_lib/http";
 
 const options = (o: Record<string, string>) => Object.entries(o).map(([value, label]) => ({ value, label }));

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { searchProducts } from "@/lib/server/catalog";
-import { getCategorySlugById, getCmsPage } from "@/lib/server/content";
-import { ApiError } from "@/lib/server/errors";
-import { productSearchSchema, searchParamsToInput, slugParam } from "@/lib/validation/catalog";
+import { searchProducts } from "@/lib/catalog/server/catalog";
+import { getCategorySlugById, getCmsPage } from "@/lib/content/server/content";
+import { ApiError } from "@/lib/platform/errors";
+import { productSearchSchema, searchParamsToInput, slugParam } from "@/lib/catalog/schemas";
 import { handler, paginated, parse } from "../../_lib/http";
 import { cmsPage, meta, productCard } from "../../_lib/present";
 

@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
-import { NO_STORE } from "@/lib/api/cache-policy";
+import { NO_STORE } from "@/lib/platform/cache-policy";
 import { readBytes } from "../../_lib/http";
-import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/server/payments/service";
-import { log } from "@/lib/server/log";
+import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/orders/server/payments/service";
+import { log } from "@/lib/platform/log";
 
 /** The fields a provider posts are a few hundred bytes. */
 const MAX_CALLBACK_BYTES = 16 * 1024;

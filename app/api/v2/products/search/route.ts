@@ -1,6 +1,6 @@
-import { searchProducts } from "@/lib/server/catalog";
-import { ApiError } from "@/lib/server/errors";
-import { productSearchSchema, searchParamsToInput } from "@/lib/validation/catalog";
+import { searchProducts } from "@/lib/catalog/server/catalog";
+import { ApiError } from "@/lib/platform/errors";
+import { productSearchSchema, searchParamsToInput } from "@/lib/catalog/schemas";
 import { handler, paginated, parse } from "../../_lib/http";
 import { meta, productCard } from "../../_lib/present";
 

@@ -1,6 +1,6 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, removeAvatar, setAvatar } from "@/lib/server/account";
-import { requireIdentity } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, removeAvatar, setAvatar } from "@/lib/accounts/server/account";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
 import { action, handler, readBytes } from "../../_lib/http";
 
 /** Room for the multipart envelope around a 2 MB photo. */

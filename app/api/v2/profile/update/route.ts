@@ -1,7 +1,7 @@
-import { assertPhoneFree, updateProfile } from "@/lib/server/account";
-import { changePassword } from "@/lib/server/auth/flows";
-import { assertOwnUserId, identify, requireIdentity } from "@/lib/server/auth/session";
-import { profileSchema } from "@/lib/validation/account";
+import { assertPhoneFree, updateProfile } from "@/lib/accounts/server/account";
+import { changePassword } from "@/lib/accounts/server/auth/flows";
+import { assertOwnUserId, identify, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { profileSchema } from "@/lib/accounts/schemas";
 import { presentUser } from "../../_lib/account";
 import { action, handler, readJson, withCookies } from "../../_lib/http";
 

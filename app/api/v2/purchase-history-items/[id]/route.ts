@@ -1,8 +1,8 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
-import { ORDER_MESSAGES } from "@/lib/server/order-state";
-import { getOrder } from "@/lib/server/orders";
-import { orderIdParam } from "@/lib/validation/orders";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
+import { ORDER_MESSAGES } from "@/lib/orders/server/order-state";
+import { getOrder } from "@/lib/orders/server/orders";
+import { orderIdParam } from "@/lib/orders/schemas";
 import { handler, list, parse } from "../../_lib/http";
 import { presentOrderItem } from "../../_lib/orders";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ApiError } from "@/lib/server/errors";
-import { listStates } from "@/lib/server/locations";
-import { idParam } from "@/lib/validation/catalog";
+import { ApiError } from "@/lib/platform/errors";
+import { listStates } from "@/lib/accounts/server/locations";
+import { idParam } from "@/lib/catalog/schemas";
 import { handler, list, parse } from "../../_lib/http";
 
 export const GET = handler<{ id: string }>(async (_request, params) => {

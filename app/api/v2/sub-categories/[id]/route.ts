@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listSubcategories } from "@/lib/server/catalog";
-import { ApiError } from "@/lib/server/errors";
-import { idParam } from "@/lib/validation/catalog";
+import { listSubcategories } from "@/lib/catalog/server/catalog";
+import { ApiError } from "@/lib/platform/errors";
+import { idParam } from "@/lib/catalog/schemas";
 import { handler, list, parse } from "../../_lib/http";
 import { subcategory } from "../../_lib/present";
 

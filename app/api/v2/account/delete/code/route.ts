@@ -1,5 +1,5 @@
-import { sendDeletionCode } from "@/lib/server/account";
-import { requestIp, requireIdentity } from "@/lib/server/auth/session";
+import { sendDeletionCode } from "@/lib/accounts/server/account";
+import { requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
 import { action, handler } from "../../../_lib/http";
 
 /** POST /account/delete/code: a code to the account's email, to confirm the deletion. */

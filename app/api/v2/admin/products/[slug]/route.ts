@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { updateProduct } from "@/lib/server/catalog-admin";
-import { getProductBySlug } from "@/lib/server/catalog";
-import { ApiError } from "@/lib/server/errors";
-import { productUpdateSchema } from "@/lib/validation/admin";
-import { slugParam } from "@/lib/validation/catalog";
+import { updateProduct } from "@/lib/catalog/server/catalog-admin";
+import { getProductBySlug } from "@/lib/catalog/server/catalog";
+import { ApiError } from "@/lib/platform/errors";
+import { productUpdateSchema } from "@/lib/catalog/admin-schemas";
+import { slugParam } from "@/lib/catalog/schemas";
 import { requireAdmin } from "../../../_lib/admin";
 import { handler, list, parse, readJson } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";

@@ -1,6 +1,6 @@
-import { confirmEmail } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { confirmSchema } from "@/lib/validation/auth";
+import { confirmEmail } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { confirmSchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../../_lib/account";
 import { handler, readJson } from "../../../_lib/http";
 

@@ -1,6 +1,6 @@
-import { sendSignInCode } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { codeRequestSchema } from "@/lib/validation/auth";
+import { sendSignInCode } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { codeRequestSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /auth/otp/send: the same answer whether or not an account has this email. */

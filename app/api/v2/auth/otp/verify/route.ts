@@ -1,6 +1,6 @@
-import { signInWithCode } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { otpVerifySchema } from "@/lib/validation/auth";
+import { signInWithCode } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { otpVerifySchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../../_lib/account";
 import { handler, readJson } from "../../../_lib/http";
 

@@ -1,6 +1,6 @@
-import { requestPasswordReset } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { codeRequestSchema } from "@/lib/validation/auth";
+import { requestPasswordReset } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { codeRequestSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /auth/password/forget_request: mails a reset link; the same answer for unknown emails. */

@@ -1,6 +1,6 @@
-import { resetPassword } from "@/lib/server/auth/flows";
-import { requestIp } from "@/lib/server/auth/session";
-import { resetSchema } from "@/lib/validation/auth";
+import { resetPassword } from "@/lib/accounts/server/auth/flows";
+import { requestIp } from "@/lib/accounts/server/auth/session";
+import { resetSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /auth/password/reset: a new password from the link's token; every session ends. */

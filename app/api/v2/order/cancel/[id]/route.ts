@@ -1,7 +1,7 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { mailAfterCommit, refreshRestockedProducts } from "@/lib/server/order-admin";
-import { cancelOrder, ORDER_MESSAGES } from "@/lib/server/order-state";
-import { orderIdParam } from "@/lib/validation/orders";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { mailAfterCommit, refreshRestockedProducts } from "@/lib/orders/server/order-admin";
+import { cancelOrder, ORDER_MESSAGES } from "@/lib/orders/server/order-state";
+import { orderIdParam } from "@/lib/orders/schemas";
 import { action, handler, parse } from "../../../_lib/http";
 
 /**

@@ -1,7 +1,7 @@
-import { requireIdentity } from "@/lib/server/auth/session";
-import { REFUND_LABELS } from "@/lib/commerce/orders";
-import { REFUND_MESSAGES, requestRefund } from "@/lib/server/orders";
-import { orderLineIdParam, refundRequestSchema } from "@/lib/validation/orders";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { REFUND_LABELS } from "@/lib/orders/rules";
+import { REFUND_MESSAGES, requestRefund } from "@/lib/orders/server/orders";
+import { orderLineIdParam, refundRequestSchema } from "@/lib/orders/schemas";
 import { action, handler, parse, readJson } from "../../../_lib/http";
 
 /**

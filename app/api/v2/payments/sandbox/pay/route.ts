@@ -1,9 +1,9 @@
 import { after } from "next/server";
 import { z } from "zod";
-import { sandboxPay } from "@/lib/server/payments/sandbox-bank";
-import { handleWebhook } from "@/lib/server/payments/service";
+import { sandboxPay } from "@/lib/orders/server/payments/sandbox-bank";
+import { handleWebhook } from "@/lib/orders/server/payments/service";
 import { handler, readJson } from "../../../_lib/http";
-import { log } from "@/lib/server/log";
+import { log } from "@/lib/platform/log";
 
 const paySchema = z.object({
   provider_order_id: z.string().trim().regex(/^order_[A-Za-z0-9]{14}$/, "Unknown sandbox order."),

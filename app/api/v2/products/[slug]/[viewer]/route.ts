@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { identify } from "@/lib/server/auth/session";
-import { getProductBySlug } from "@/lib/server/catalog";
-import { ApiError } from "@/lib/server/errors";
-import { recordView } from "@/lib/server/recently-viewed";
-import { slugParam } from "@/lib/validation/catalog";
-import { NO_STORE } from "@/lib/api/cache-policy";
+import { identify } from "@/lib/accounts/server/auth/session";
+import { getProductBySlug } from "@/lib/catalog/server/catalog";
+import { ApiError } from "@/lib/platform/errors";
+import { recordView } from "@/lib/catalog/server/recently-viewed";
+import { slugParam } from "@/lib/catalog/schemas";
+import { NO_STORE } from "@/lib/platform/cache-policy";
 import { handler, list, parse } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";
 

@@ -1,6 +1,6 @@
-import { requestEmailChange } from "@/lib/server/account";
-import { requestIp, requireIdentity } from "@/lib/server/auth/session";
-import { emailChangeRequestSchema } from "@/lib/validation/account";
+import { requestEmailChange } from "@/lib/accounts/server/account";
+import { requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { emailChangeRequestSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /**

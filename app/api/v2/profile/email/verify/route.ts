@@ -1,6 +1,6 @@
-import { confirmEmailChange } from "@/lib/server/account";
-import { identify, requestIp, requireIdentity } from "@/lib/server/auth/session";
-import { emailChangeVerifySchema } from "@/lib/validation/account";
+import { confirmEmailChange } from "@/lib/accounts/server/account";
+import { identify, requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { emailChangeVerifySchema } from "@/lib/accounts/schemas";
 import { presentUser } from "../../../_lib/account";
 import { action, handler, readJson, withCookies } from "../../../_lib/http";
 

@@ -1,6 +1,6 @@
-import { createAddress, presentAddress } from "@/lib/server/addresses";
-import { assertOwnUserId, requireIdentity } from "@/lib/server/auth/session";
-import { addressCreateSchema } from "@/lib/validation/account";
+import { createAddress, presentAddress } from "@/lib/accounts/server/addresses";
+import { assertOwnUserId, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { addressCreateSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /user/shipping/create: a new address; the first one becomes the default. */

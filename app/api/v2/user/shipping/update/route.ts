@@ -1,7 +1,7 @@
-import { ADDRESS_NOT_FOUND, presentAddress, updateAddress } from "@/lib/server/addresses";
-import { assertOwnUserId, requireIdentity } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
-import { addressUpdateSchema } from "@/lib/validation/account";
+import { ADDRESS_NOT_FOUND, presentAddress, updateAddress } from "@/lib/accounts/server/addresses";
+import { assertOwnUserId, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
+import { addressUpdateSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 
 /** POST /user/shipping/update: changes one of the caller's addresses; another's id is 404. */

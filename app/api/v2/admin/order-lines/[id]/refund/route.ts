@@ -1,5 +1,5 @@
-import { decideRefund } from "@/lib/server/order-admin";
-import { adminRefundSchema, orderLineIdParam } from "@/lib/validation/orders";
+import { decideRefund } from "@/lib/orders/server/order-admin";
+import { adminRefundSchema, orderLineIdParam } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";
 

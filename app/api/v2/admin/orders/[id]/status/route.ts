@@ -1,5 +1,5 @@
-import { setDeliveryStatus } from "@/lib/server/order-admin";
-import { adminStatusSchema, orderIdParam } from "@/lib/validation/orders";
+import { setDeliveryStatus } from "@/lib/orders/server/order-admin";
+import { adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";
 

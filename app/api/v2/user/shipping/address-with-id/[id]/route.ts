@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { ADDRESS_NOT_FOUND, getAddress, presentAddress } from "@/lib/server/addresses";
-import { requireIdentity } from "@/lib/server/auth/session";
-import { ApiError } from "@/lib/server/errors";
-import { idParam } from "@/lib/validation/catalog";
+import { ADDRESS_NOT_FOUND, getAddress, presentAddress } from "@/lib/accounts/server/addresses";
+import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ApiError } from "@/lib/platform/errors";
+import { idParam } from "@/lib/catalog/schemas";
 import { handler, list, parse } from "../../../../_lib/http";
 
 /** GET /user/shipping/address-with-id/{id}: one of the caller's addresses; another's id is 404. */

@@ -1,0 +1,458 @@
+import "server-only";
+import { sql, type RawBuilder } from "kysely";
+import { getDb, type Db, type Dialect } from "@/lib/platform/db";
+import type { Availability } from "@/lib/platform/db/schema";
+import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
+import type { ProductSearch } from "../schemas";
+import { sanitizeRichText } from "@/lib/platform/html";
+import { tags } from "@/lib/platform/cache-manifest";
+import { cachedRead } from "@/lib/platform/cache";
+
+export type CategorySummary = { id: number; name: string; slug: string; coverImage: string | null; description: string | null };
+export type CategoryWithChildren = CategorySummary & { subcategories: CategorySummary[] };
+
+export type ProductCard = {
+  id: number;
+  slug: string;
+  name: string;
+  thumbnail: string | null;
+  /** Selling price in paise. */
+  price: number;
+  /** List price (MRP) in paise. */
+  listPrice: number;
+  discountPercent: number;
+  stockQuantity: number;
+  availability: Availability;
+};
+
+export type ProductPhoto = { path: string; alt: string; width: number; height: number };
+
+export type ProductDetail = ProductCard & {
+  sku: string;
+  shortDescription: string | null;
+  description: string;
+  keyFeatures: string;
+  careInstructions: string;
+  warrantySummary: string;
+  returnPolicy: string;
+  about: { heading: string; description: string; image: string | null } | null;
+  additional: { heading: string; description: string; image: string | null } | null;
+  metaTitle: string;
+  metaDescription: string;
+  photos: ProductPhoto[];
+  category: CategorySummary | null;
+  parentCategory: CategorySummary | null;
+  attributes: { name: string; value: string }[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type Page<T> = { items: T[]; page: number; perPage: number; total: number; lastPage: number };
+
+export type FilterAttribute = { id: number; name: string; values: { id: number; value: string }[] };
+
+const cardColumns = [
+  "p.id",
+  "p.slug",
+  "p.name",
+  "p.thumbnail_image",
+  "p.price",
+  "p.list_price",
+  "p.discount_percent",
+  "p.stock_quantity",
+  "p.availability",
+] as const;
+
+type CardRow = {
+  id: number;
+  slug: string;
+  name: string;
+  thumbnail_image: string | null;
+  price: number;
+  list_price: number;
+  discount_percent: number;
+  stock_quantity: number;
+  availability: Availability;
+};
+
+function toCard(row: CardRow): ProductCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    thumbnail: row.thumbnail_image,
+    price: row.price,
+    listPrice: row.list_price,
+    discountPercent: row.discount_percent,
+    stockQuantity: row.stock_quantity,
+    availability: row.availability,
+  };
+}
+
+type CategoryRow = { id: number; name: string; slug: string; cover_image: string | null; description: string | null };
+const toCategory = (row: CategoryRow): CategorySummary => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  coverImage: row.cover_image,
+  description: row.description,
+});
+
+/** Top-level categories, each with its subcategories, in shop order. */
+export function listCategories(): Promise<CategoryWithChildren[]> {
+  return cachedRead("listCategories", [], [tags.categories], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("categories")
+      .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    const top = rows.filter((r) => r.parent_id === null);
+    return top.map((parent) => ({
+      ...toCategory(parent),
+      subcategories: rows.filter((r) => r.parent_id === parent.id).map(toCategory),
+    }));
+  });
+}
+
+/** Subcategories of a category, or null when there is no such category. */
+export function listSubcategories(categoryId: number): Promise<CategorySummary[] | null> {
+  return cachedRead("listSubcategories", [categoryId], [tags.categories], async () => {
+    const { db } = await getDb();
+    const parent = await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
+    if (!parent) return null;
+    const rows = await db
+      .selectFrom("categories")
+      .select(["id", "name", "slug", "cover_image", "description"])
+      .where("parent_id", "=", categoryId)
+      .orderBy("sort_order")
+      .orderBy("id")
+      .execute();
+    return rows.map(toCategory);
+  });
+}
+
+export type CategoryPage = CategoryWithChildren & { parent: CategorySummary | null; metaTitle: string | null; metaDescription: string | null };
+
+export function getCategoryBySlug(slug: string): Promise<CategoryPage | null> {
+  return cachedRead("getCategoryBySlug", [slug], [tags.categories, tags.category(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db
+      .selectFrom("categories")
+      .select(["id", "parent_id", "name", "slug", "cover_image", "description", "meta_title", "meta_description"])
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (!row) return null;
+    const [children, parent] = await Promise.all([
+      db
+        .selectFrom("categories")
+        .select(["id", "name", "slug", "cover_image", "description"])
+        .where("parent_id", "=", row.id)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
+      row.parent_id === null
+        ? Promise.resolve(undefined)
+        : db.selectFrom("categories").select(["id", "name", "slug", "cover_image", "description"]).where("id", "=", row.parent_id).executeTakeFirst(),
+    ]);
+    return {
+      ...toCategory(row),
+      subcategories: children.map(toCategory),
+      parent: parent ? toCategory(parent) : null,
+      metaTitle: row.meta_title,
+      metaDescription: row.meta_description,
+    };
+  });
+}
+
+const productsFrom = (db: Db) => db.selectFrom("products as p");
+type ProductQuery = ReturnType<typeof productsFrom>;
+
+/** Words of a search term, each matched as a substring of the product name. */
+export function searchWords(term: string): string[] {
+  const words = term.toLowerCase().split(/\s+/).filter((w) => w.length >= 3);
+  return words.length ? words.slice(0, 8) : [term.toLowerCase()];
+}
+
+/** An FTS5 query for SQLite's trigram index: each word a quoted phrase, so it matches as a substring. */
+function ftsMatch(term: string): string {
+  return searchWords(term).map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+}
+
+function nameFilter(dialect: Dialect, term: string) {
+  const words = searchWords(term);
+  if (dialect === "sqlite") return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${ftsMatch(term)})`;
+  // pg_trgm GIN index on lower(name) serves these LIKE patterns.
+  const likes = words.map((w) => {
+    const escaped = w.replace(/[\\%_]/g, (c) => `\\${c}`);
+    return sql<boolean>`lower(p.name) like ${`%${escaped}%`}`;
+  });
+  return sql<boolean>`(${sql.join(likes, sql` and `)})`;
+}
+
+async function resolveCategoryIds(slug: string): Promise<number[] | null> {
+  const { db } = await getDb();
+  const category = await db.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirst();
+  if (!category) return null;
+  const children = await db.selectFrom("categories").select("id").where("parent_id", "=", category.id).execute();
+  return [category.id, ...children.map((c) => c.id)];
+}
+
+/**
+ * The product list behind /products, /search, category and CMS pages, and the search endpoint.
+ * Returns null when the category named in the search does not exist.
+ */
+export function searchProducts(search: ProductSearch): Promise<Page<ProductCard> | null> {
+  // Day precision keeps the cache key stable within a day ("New Article" is counted in days).
+  return searchProductsOn(search, new Date().toISOString().slice(0, 10));
+}
+
+function searchProductsOn(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
+  // A search by words is read afresh every time: type-ahead queries are nearly all distinct ("cot",
+  // "cott", "cotton be"...), so the data cache would hit seldom and fill memory with answers that
+  // never come back (npm run bench sends 1,000 distinct ones). Lists without words (a category, a
+  // filter) are few and repeat, and stay cached.
+  if (search.name) return readProductList(search, today);
+  return cachedRead("searchProductsOn", [search, today], [tags.products], () => readProductList(search, today));
+}
+
+/** Whether a list is filtered by its words alone (the header's type-ahead and /search). */
+const wordsOnly = (search: ProductSearch) =>
+  Boolean(search.name) && !search.category && !search.availability && !search.price && !search.advanced_filters && !search.selected_attribute_values.length;
+
+/** ORDER BY of each sort, newest first within equal keys: every product list is ordered by these. */
+const SORT_SQL = {
+  newest: sql`p.created_at desc, p.id desc`,
+  price_asc: sql`p.price asc, p.id desc`,
+  price_desc: sql`p.price desc, p.id desc`,
+  popular: sql`p.is_popular desc, p.view_count desc, p.id desc`,
+} as const satisfies Record<SortOption, RawBuilder<unknown>>;
+
+/**
+ * A search by words alone on SQLite (the header's type-ahead, /search), in one statement: the
+ * trigram index is asked once (a materialized CTE), and that one list of matches gives both the
+ * total and the page, which is sorted from the matches themselves (each looked up by id, then
+ * sorted) rather than by walking the whole catalog in `products_created_idx` order and keeping
+ * the products that match (`cross join` keeps SQLite to that order). The walk is quick for a word in thousands of names but reads the
+ * whole index when fewer than a page match, and most typed words match a few dozen: on 10,000
+ * products and npm run bench's queries the statement takes 0.19 ms against 0.27 ms for the walk
+ * (0.09 against 0.46 ms when at most 12 match; 0.45 against 0.16 ms when 500-1,500 do). As two
+ * statements (count, then page) SQLite matched the words twice. The index holds published
+ * products only (migration 005); `p.published = 1` stays as a guard.
+ */
+async function searchByWordsOnSqlite(db: Db, search: ProductSearch): Promise<Page<ProductCard>> {
+  const match = ftsMatch(search.name as string);
+  const perPage = search.per_page;
+  const offset = (search.page - 1) * perPage;
+  const columns = sql.raw(cardColumns.join(", "));
+  const { rows } = await sql<CardRow & { total: number }>`
+    with matches as materialized (select rowid as id from products_fts where products_fts match ${match})
+    select ${columns}, (select count(*) from matches) as total
+    from matches as m cross join products as p on p.id = m.id
+    where p.published = 1
+    order by ${SORT_SQL[search.sort ?? "newest"]}
+    limit ${perPage} offset ${offset}`.execute(db);
+  // A page past the end has no row to carry the total: count on its own (rare: a hand-made URL).
+  const total =
+    rows[0]?.total ??
+    (offset === 0 ? 0 : Number((await sql<{ total: number }>`select count(*) as total from products_fts where products_fts match ${match}`.execute(db)).rows[0]?.total ?? 0));
+  return { items: rows.map(toCard), page: search.page, perPage, total: Number(total), lastPage: Math.max(1, Math.ceil(Number(total) / perPage)) };
+}
+
+async function readProductList(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
+  const { db, dialect } = await getDb();
+  if (dialect === "sqlite" && wordsOnly(search)) return searchByWordsOnSqlite(db, search);
+
+  let categoryIds: number[] | null = null;
+  if (search.category) {
+    categoryIds = await resolveCategoryIds(search.category);
+    if (!categoryIds) return null;
+  }
+
+  // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
+  const valueGroups: number[][] = [];
+  if (search.selected_attribute_values.length) {
+    const wanted = search.selected_attribute_values;
+    const rows = await db
+      .selectFrom("attribute_values as av")
+      .innerJoin("attributes as a", "a.id", "av.attribute_id")
+      .select(["av.id", "a.name", "av.value"])
+      .where("a.name", "in", [...ATTRIBUTE_FILTERS])
+      .execute();
+    for (const attribute of ATTRIBUTE_FILTERS) {
+      const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
+      if (!asked.length) continue;
+      const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
+      valueGroups.push(ids.length ? ids : [-1]);
+    }
+  }
+
+  const filtered = (qb: ProductQuery): ProductQuery => {
+    let q = qb.where("p.published", "=", 1);
+    if (search.name) q = q.where(nameFilter(dialect, search.name));
+    if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
+    if (search.availability) q = q.where("p.availability", "=", search.availability);
+    if (search.price) {
+      const range = PRICE_RANGES[search.price];
+      // Half-open like priceInRange: a boundary price is in the higher range only.
+      if (range.from !== null) q = q.where("p.price", ">=", range.from);
+      if (range.below !== null) q = q.where("p.price", "<", range.below);
+    }
+    if (search.advanced_filters === "popular") q = q.where("p.is_popular", "=", 1);
+    if (search.advanced_filters === "new_article") q = q.where("p.created_at", ">=", daysBefore(today, NEW_ARRIVAL_DAYS));
+    for (const ids of valueGroups) {
+      q = q.where("p.id", "in", (eb) =>
+        eb.selectFrom("product_attribute_values").select("product_id").where("attribute_value_id", "in", ids),
+      );
+    }
+    return q;
+  };
+
+  const base = productsFrom(db);
+  const countRow = await filtered(base)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirst();
+  const total = Number(countRow?.total ?? 0);
+  const perPage = search.per_page;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const offset = (search.page - 1) * perPage;
+
+  const list = filtered(base).select(cardColumns).orderBy(SORT_SQL[search.sort ?? "newest"]);
+  const rows = total > offset ? await list.limit(perPage).offset(offset).execute() : [];
+  return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
+}
+
+function daysBefore(dayIso: string, days: number): string {
+  const d = new Date(`${dayIso.slice(0, 10)}T00:00:00.000Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString();
+}
+
+export function listFeaturedProducts(limit = 12): Promise<ProductCard[]> {
+  return cachedRead("listFeaturedProducts", [limit], [tags.products], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("products as p")
+      .select(cardColumns)
+      .where("p.published", "=", 1)
+      .where("p.is_featured", "=", 1)
+      .orderBy("p.created_at", "desc")
+      .orderBy("p.id", "desc")
+      .limit(limit)
+      .execute();
+    return rows.map(toCard);
+  });
+}
+
+export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
+  return cachedRead("getProductBySlug", [slug], [tags.products, tags.product(slug)], async () => {
+    const { db } = await getDb();
+    const p = await db.selectFrom("products").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
+    if (!p) return null;
+    const [photos, attributes, category] = await Promise.all([
+      db
+        .selectFrom("product_photos")
+        .select(["path", "alt", "width", "height"])
+        .where("product_id", "=", p.id)
+        .orderBy("sort_order")
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("product_attribute_values as pav")
+        .innerJoin("attribute_values as av", "av.id", "pav.attribute_value_id")
+        .innerJoin("attributes as a", "a.id", "av.attribute_id")
+        .select(["a.name", "av.value"])
+        .where("pav.product_id", "=", p.id)
+        .orderBy("a.sort_order")
+        .execute(),
+      db
+        .selectFrom("categories")
+        .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
+        .where("id", "=", p.category_id)
+        .executeTakeFirst(),
+    ]);
+    const parent =
+      category && category.parent_id !== null
+        ? await db
+            .selectFrom("categories")
+            .select(["id", "name", "slug", "cover_image", "description"])
+            .where("id", "=", category.parent_id)
+            .executeTakeFirst()
+        : undefined;
+
+    const block = (heading: string | null, description: string | null, image: string | null) =>
+      heading || description ? { heading: heading ?? "", description: sanitizeRichText(description), image } : null;
+
+    return {
+      ...toCard(p),
+      sku: p.sku,
+      shortDescription: p.short_description,
+      description: sanitizeRichText(p.description),
+      keyFeatures: sanitizeRichText(p.key_features),
+      careInstructions: sanitizeRichText(p.care_instructions),
+      warrantySummary: sanitizeRichText(p.warranty_summary),
+      returnPolicy: sanitizeRichText(p.return_policy),
+      about: block(p.about_heading, p.about_description, p.about_image),
+      additional: block(p.additional_heading, p.additional_description, p.additional_image),
+      metaTitle: p.meta_title || p.name,
+      metaDescription: p.meta_description || p.short_description || p.name,
+      photos,
+      category: category ? toCategory(category) : null,
+      parentCategory: parent ? toCategory(parent) : null,
+      attributes,
+      createdAt: p.created_at,
+      updatedAt: p.updated_at,
+    };
+  });
+}
+
+/** Up to `limit` other products of the same category, topped up with featured ones. */
+export function listRelatedProducts(productId: number, categoryId: number, limit = 6): Promise<ProductCard[]> {
+  return cachedRead("listRelatedProducts", [productId, categoryId, limit], [tags.products], async () => {
+    const { db } = await getDb();
+    const same = await db
+      .selectFrom("products as p")
+      .select(cardColumns)
+      .where("p.published", "=", 1)
+      .where("p.category_id", "=", categoryId)
+      .where("p.id", "<>", productId)
+      .orderBy("p.is_featured", "desc")
+      .orderBy("p.created_at", "desc")
+      .limit(limit)
+      .execute();
+    const cards = same.map(toCard);
+    if (cards.length < limit) {
+      for (const card of await listFeaturedProducts(limit * 2)) {
+        if (cards.length >= limit) break;
+        if (card.id !== productId && !cards.some((c) => c.id === card.id)) cards.push(card);
+      }
+    }
+    return cards;
+  });
+}
+
+/** Material, Size and Assembly with the values products actually use. */
+export function listFilterAttributes(): Promise<FilterAttribute[]> {
+  return cachedRead("listFilterAttributes", [], [tags.attributes, tags.products], async () => {
+    const { db } = await getDb();
+    const rows = await db
+      .selectFrom("attributes as a")
+      .innerJoin("attribute_values as av", "av.attribute_id", "a.id")
+      .select(["a.id as attribute_id", "a.name", "av.id", "av.value"])
+      .where((eb) => eb.exists(eb.selectFrom("product_attribute_values as pav").select("pav.product_id").whereRef("pav.attribute_value_id", "=", "av.id")))
+      .orderBy("a.sort_order")
+      .orderBy("av.value")
+      .execute();
+    const out: FilterAttribute[] = [];
+    for (const row of rows) {
+      let attribute = out.find((a) => a.id === row.attribute_id);
+      if (!attribute) {
+        attribute = { id: row.attribute_id, name: row.name, values: [] };
+        out.push(attribute);
+      }
+      attribute.values.push({ id: row.id, value: row.value });
+    }
+    return out;
+  });
+}

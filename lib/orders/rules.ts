@@ -1,0 +1,78 @@
+/**
+ * Rules about placed orders that pages, API answers and services share, kept free of the
+ * database so they can be tested on their own (lib/orders/rules.test.ts).
+ */
+
+/** Purchase History shows this many orders a page (issue 10). */
+export const ORDERS_PER_PAGE = 10;
+
+/** Days after delivery within which a line may be claimed as damaged or defective (spec §9). */
+export const DEFAULT_REFUND_WINDOW_DAYS = 7;
+
+/** The setting refund_window_days as a whole number of days; the default when missing or odd. */
+export function refundWindowDays(raw: string | null | undefined): number {
+  const days = Number(raw);
+  return raw !== null && raw !== undefined && raw.trim() !== "" && Number.isInteger(days) && days >= 0 && days <= 365 ? days : DEFAULT_REFUND_WINDOW_DAYS;
+}
+
+/** order_lines.refund_status values. */
+export const REFUND = { requested: "Requested", approved: "Approved", rejected: "Rejected", refunded: "Refunded" } as const;
+export type RefundStatus = (typeof REFUND)[keyof typeof REFUND];
+
+/** What the Refund column says once a refund was asked for. */
+export const REFUND_LABELS: Record<RefundStatus, string> = {
+  Requested: "Refund Requested",
+  Approved: "Refund Approved",
+  Rejected: "Refund Rejected",
+  Refunded: "Refunded",
+};
+
+/** The Refund column's fallback (spec §2.11), shown when a line has neither a button nor a label. */
+export const NO_REFUND = "No Refund Available";
+
+/** The last moment a delivered line may be claimed; null when the delivery time is unknown. */
+export function refundDeadline(deliveredAt: string | null | undefined, windowDays: number): Date | null {
+  const at = typeof deliveredAt === "string" ? Date.parse(deliveredAt) : NaN;
+  if (!Number.isFinite(at)) return null;
+  return new Date(at + windowDays * 24 * 60 * 60 * 1000);
+}
+
+export type RefundView = { button: boolean; label: string };
+
+/**
+ * The Refund column of one line: a button while the line is delivered, within the window and not
+ * yet claimed; the claim's state once claimed; otherwise an empty label (the page then shows
+ * "No Refund Available").
+ */
+export function refundView(line: { deliveryStatus: string; refundStatus: string | null }, deliveredAt: string | null, windowDays: number, now: Date): RefundView {
+  if (line.refundStatus) return { button: false, label: REFUND_LABELS[line.refundStatus as RefundStatus] ?? line.refundStatus };
+  if (line.deliveryStatus !== "Delivered") return { button: false, label: "" };
+  const deadline = refundDeadline(deliveredAt, windowDays);
+  return { button: deadline !== null && now.getTime() <= deadline.getTime(), label: "" };
+}
+
+/**
+ * Whether an order's amount counts as money the customer spent (dashboard Total Expenditure): it
+ * was paid (online, or cash collected at delivery), or it is a cash-on-delivery order that was
+ * delivered. Unpaid orders still pending are not spending, and a cancelled order never is (a paid
+ * one is owed back to the customer).
+ */
+export function countsAsSpent(order: { deliveryStatus: string; paymentStatus: string; paymentType: string }): boolean {
+  if (order.deliveryStatus === "Cancelled") return false;
+  return order.paymentStatus === "Paid" || (order.paymentType === "cash_on_delivery" && order.deliveryStatus === "Delivered");
+}
+
+/** The page of a list to show: 1 for junk, the last page when asked for one past the end. */
+export function clampPage(requested: number, total: number, perPage = ORDERS_PER_PAGE): { page: number; lastPage: number } {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const page = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, lastPage) : 1;
+  return { page, lastPage };
+}
+
+/** Labels shoppers read for stored values. */
+export const PAYMENT_TYPE_LABELS: Record<string, string> = { cash_on_delivery: "Cash on Delivery", online: "Pay online" };
+
+export function paymentTypeLabel(value: string | null | undefined): string {
+  if (!value) return "";
+  return PAYMENT_TYPE_LABELS[value] ?? value.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { formatPaise } from "@/lib/platform/format";
+import { getDb } from "@/lib/platform/db";
+import { invoiceFileName, invoicePdf } from "./invoices";
+import { sendMail, type MailAttachment } from "@/lib/platform/mail";
+import { noticeMail } from "@/lib/platform/mail/templates";
+import { log } from "@/lib/platform/log";
+
+/**
+ * The mails an order sends its customer, each with a link to the order's page. They are sent
+ * after the change they announce has committed (never from inside its transaction), and a
+ * failure to send is logged, never undoes the change.
+ */
+/** "expired": cancelled by the store because an online payment did not arrive in time. */
+export type OrderMailKind = "placed" | "paid" | "cancelled" | "expired" | "shipped";
+
+async function orderForMail(orderId: number) {
+  const { db } = await getDb();
+  return db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.id", "o.code", "o.grand_total", "o.payment_type", "o.estimated_delivery", "o.shipping_name", "u.email", "u.name"])
+    .where("o.id", "=", orderId)
+    .executeTakeFirst();
+}
+
+/** "2 × Ikat Cushion Cover (Blue) — ₹2,400" for each line of the order. */
+async function lineSummary(orderId: number): Promise<string[]> {
+  const { db } = await getDb();
+  const lines = await db.selectFrom("order_lines").select(["product_name", "variation", "quantity", "total"]).where("order_id", "=", orderId).orderBy("id").execute();
+  return lines.map((l) => `${l.quantity} × ${l.product_name}${l.variation ? ` (${l.variation})` : ""} — ${formatPaise(l.total)}`);
+}
+
+const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
+  placed: (code) => `Order ${code} placed`,
+  paid: (code) => `Payment received for order ${code}`,
+  cancelled: (code) => `Order ${code} cancelled`,
+  expired: (code) => `Order ${code} cancelled: payment not received`,
+  shipped: (code) => `Order ${code} shipped`,
+};
+
+/** The order's GST invoice as a mail attachment; none (logged) when it cannot be made. */
+async function invoiceAttachment(orderId: number): Promise<MailAttachment[]> {
+  try {
+    const { number, pdf } = await invoicePdf(null, orderId);
+    return [{ filename: invoiceFileName(number), content: pdf, contentType: "application/pdf" }];
+  } catch (error) {
+    log.error({ err: error, orderId }, "no invoice for the payment mail");
+    return [];
+  }
+}
+
+export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promise<void> {
+  const order = await orderForMail(orderId);
+  if (!order?.email) return;
+  // The payment mail carries the GST invoice the payment issued.
+  const attachments = kind === "paid" ? await invoiceAttachment(order.id) : [];
+  const total = formatPaise(order.grand_total);
+  const items = kind === "paid" ? [] : await lineSummary(orderId);
+  const itemsBlock = items.length ? ["Items:", ...items, `Total: ${total}`] : [];
+  const lines: Record<OrderMailKind, string[]> = {
+    placed: [
+      `Thank you for your order ${order.code} of ${total}.`,
+      // Nothing is paid yet for Cash on Delivery: the mail says what is due at the door, never that a payment succeeded.
+      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash when it is delivered.` : "We will confirm it as soon as your payment is received.",
+      ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+      ...itemsBlock,
+    ],
+    paid: [`We have received your payment of ${total} for order ${order.code}. Your order is confirmed.`, ...(attachments.length ? ["Your GST invoice is attached."] : [])],
+    cancelled: [`Your order ${order.code} has been cancelled. If you paid for it, the amount will be refunded to you.`, ...itemsBlock],
+    expired: [
+      `We did not receive the payment for your order ${order.code} in time, so it has been cancelled and its items were released.`,
+      "If money was taken from your account, it will be refunded to you. You are welcome to place the order again.",
+      ...itemsBlock,
+    ],
+    shipped: [
+      `Your order ${order.code} is on its way.`,
+      ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+      ...itemsBlock,
+      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash at delivery.` : "",
+    ].filter(Boolean),
+  };
+  sendMail(order.email, (brand) => {
+    const link = `${brand.siteUrl}/order-details/${order.id}`;
+    const message = noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
+    return attachments.length ? { ...message, attachments } : message;
+  });
+}

@@ -1,0 +1,70 @@
+import "server-only";
+import { ApiError } from "@/lib/platform/errors";
+import { providerByName } from "./";
+import { recordSandboxPayment, sandboxOrder, sandboxSecrets } from "./sandbox";
+import { hmacHex, paymentSignature, randomId } from "./provider";
+
+/**
+ * The sandbox's "bank": what Razorpay's checkout does when the customer pays or gives up. It
+ * records the attempt in the sandbox's ledger, answers the fields the browser then posts to the
+ * store's callback_url (signed with the key secret, exactly as Razorpay signs them), and prepares
+ * the webhook event the provider sends the store a moment later (signed over its raw body with
+ * the webhook secret).
+ */
+export const SANDBOX_MESSAGES = {
+  off: "The sandbox payment provider is switched off.",
+  unknownOrder: "Unknown sandbox order.",
+} as const;
+
+export type SandboxWebhook = { rawBody: string; headers: Headers };
+export type SandboxPayResult = { paymentId: string; fields: Record<string, string>; webhook: SandboxWebhook };
+
+export async function sandboxPay(providerOrderId: string, outcome: "success" | "failure", amountOverride?: number): Promise<SandboxPayResult> {
+  if (!(await providerByName("sandbox"))) throw new ApiError(404, SANDBOX_MESSAGES.off);
+  const order = await sandboxOrder(providerOrderId);
+  if (!order) throw new ApiError(404, SANDBOX_MESSAGES.unknownOrder);
+  const secrets = await sandboxSecrets();
+  const amount = amountOverride ?? order.amount;
+  const status = outcome === "success" ? "captured" : "failed";
+  const paymentId = await recordSandboxPayment(order.id, amount, order.currency, status);
+  const createdAt = Math.floor(Date.now() / 1000);
+  const entity: Record<string, unknown> = {
+    id: paymentId,
+    entity: "payment",
+    amount,
+    currency: order.currency,
+    status,
+    order_id: order.id,
+    method: "upi",
+    captured: status === "captured",
+    created_at: createdAt,
+  };
+  let fields: Record<string, string>;
+  if (outcome === "success") {
+    fields = { razorpay_order_id: order.id, razorpay_payment_id: paymentId, razorpay_signature: paymentSignature(secrets.keySecret, order.id, paymentId) };
+  } else {
+    Object.assign(entity, { error_code: "BAD_REQUEST_ERROR", error_description: "Payment failed (sandbox: Fail payment was chosen).", error_reason: "payment_failed" });
+    fields = {
+      "error[code]": "BAD_REQUEST_ERROR",
+      "error[description]": "Payment failed (sandbox: Fail payment was chosen).",
+      "error[source]": "customer",
+      "error[step]": "payment_authorization",
+      "error[reason]": "payment_failed",
+      "error[metadata]": JSON.stringify({ payment_id: paymentId, order_id: order.id }),
+    };
+  }
+  const rawBody = JSON.stringify({
+    entity: "event",
+    account_id: "acc_sandbox",
+    event: outcome === "success" ? "payment.captured" : "payment.failed",
+    contains: ["payment"],
+    payload: { payment: { entity } },
+    created_at: createdAt,
+  });
+  const headers = new Headers({
+    "content-type": "application/json",
+    "x-razorpay-signature": hmacHex(secrets.webhookSecret, rawBody),
+    "x-razorpay-event-id": randomId("evt_"),
+  });
+  return { paymentId, fields, webhook: { rawBody, headers } };
+}

@@ -1,0 +1,425 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { getConfig } from "@/lib/platform/config";
+import { getDb } from "@/lib/platform/db";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import { ApiError } from "@/lib/platform/errors";
+import { sendOrderMail } from "../order-mail";
+import { DELIVERY, markOrderPaid, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, releaseExpiredOrders, type PaidOutcome } from "../order-state";
+import { getSiteSettings } from "@/lib/platform/settings";
+import { activeProviderName, providerByName } from "./";
+import { ProviderUnavailable, SUCCESSFUL_PAYMENT_STATUSES, type PaymentProvider, type ProviderName } from "./provider";
+import { log } from "@/lib/platform/log";
+
+/**
+ * Online payment of an order, whichever provider takes it (./index.ts):
+ *
+ *  start ─► one provider order per store order (reused by every retry) ─► the browser pays
+ *        ─► callback (the browser, signed) and/or webhook (the provider, signed) ─► markOrderPaid
+ *
+ * Nothing the browser sends is trusted: the callback's signature is checked against the provider
+ * order id the store stored (never the one posted back), and the payment is read back from the
+ * provider to re-check its order, amount, currency and status. Webhooks are checked over their
+ * raw body and deduplicated by event id; markOrderPaid records a payment once however often and in
+ * whatever order it is reported, and a failure reported after a success changes nothing.
+ */
+export const PAYMENT_MESSAGES = {
+  alreadyPaid: "This order is already paid.",
+  expired: "This order has expired and its items were released. Please place a new order.",
+  notOnline: "This order is paid by Cash on Delivery.",
+  unavailable: "Online payment is not available right now. Please try again later.",
+  providerDown: "The payment service could not be reached. Please try again in a moment.",
+  badSignature: "Invalid webhook signature.",
+  unknownProvider: "Unknown payment provider.",
+} as const;
+
+export const DEFAULT_SHOP_NAME = "Kesar Home";
+
+/** Where the browser lands after paying: the spec's payment response page. */
+export const paymentResponsePath = (ok: boolean, code: string | null) =>
+  `/payment-response?response=${ok ? 1 : 0}${code ? `&order=${encodeURIComponent(code)}` : ""}`;
+
+export const callbackPath = (code: string) => `/api/v2/payments/callback?order=${encodeURIComponent(code)}`;
+
+/** The sandbox's test payment page for one of its orders. */
+export const sandboxCheckoutPath = (providerOrderId: string) => `/payment/sandbox?order_id=${encodeURIComponent(providerOrderId)}`;
+
+/** Order codes as the store makes them; anything else is not looked up. */
+export const orderCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
+
+/** Runs the payment-deadline sweep; a failure is logged and never stops the caller. */
+export async function sweepExpiredOrders(now = new Date()): Promise<void> {
+  try {
+    await releaseExpiredOrders(now);
+  } catch (error) {
+    log.error({ err: error }, "releasing expired orders failed");
+  }
+}
+
+async function sendPaidMail(outcome: PaidOutcome): Promise<void> {
+  if (outcome.kind !== "paid" || !outcome.firstTime) return;
+  // Not awaited: the mail renders the invoice PDF first, and the shopper's redirect need not wait.
+  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => log.error({ err: error, orderId: outcome.orderId }, "payment received mail failed"));
+}
+
+/** Records why a payment attempt failed, unless the order's payment already went through. */
+async function recordFailure(orderId: number, reason: string, at = new Date()): Promise<void> {
+  const { db } = await getDb();
+  const order = await db.selectFrom("orders").select("payment_status").where("id", "=", orderId).executeTakeFirst();
+  if (!order || order.payment_status !== PAYMENT.unpaid) return;
+  await db
+    .updateTable("payments")
+    .set({ status: "failed", error: reason.slice(0, 500), updated_at: at.toISOString() })
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["created", "pending", "failed"])
+    .execute();
+}
+
+/** markOrderPaid, where a concurrent report of the same payment (its 409) counts as paid if the order is now Paid. */
+async function recordPaid(orderId: number, report: Parameters<typeof markOrderPaid>[1]): Promise<PaidOutcome> {
+  try {
+    return await markOrderPaid(orderId, report);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 409) throw error;
+    const { db } = await getDb();
+    const order = await db.selectFrom("orders").select("payment_status").where("id", "=", orderId).executeTakeFirst();
+    if (order?.payment_status === PAYMENT.paid) return { kind: "paid", orderId, invoiceNumber: "", firstTime: false };
+    throw error;
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Start (or retry) the payment of an order
+ * ------------------------------------------------------------------------------------------- */
+
+export type PaymentStart = {
+  result: true;
+  provider: ProviderName;
+  key_id: string;
+  provider_order_id: string;
+  /** Paise. */
+  amount: number;
+  currency: "INR";
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  callback_url: string;
+  checkout_url: string | null;
+};
+
+type PaymentRow = { id: number; provider: string; provider_order_id: string | null };
+
+/** The order's online payment row, made when placement did not make one (one row per order). */
+async function paymentRowOf(orderId: number, provider: ProviderName, amount: number): Promise<PaymentRow> {
+  const handle = await getDb();
+  const existing = await handle.db.selectFrom("payments").select(["id", "provider", "provider_order_id"]).where("order_id", "=", orderId).orderBy("id").executeTakeFirst();
+  if (existing) return existing;
+  return writeTransaction(handle, async (trx) => {
+    // Serializes two first starts of the same order (SQLite: the transaction's write lock).
+    if (handle.dialect === "postgres") await trx.selectFrom("orders").select("id").where("id", "=", orderId).forUpdate().executeTakeFirst();
+    const again = await trx.selectFrom("payments").select(["id", "provider", "provider_order_id"]).where("order_id", "=", orderId).orderBy("id").executeTakeFirst();
+    if (again) return again;
+    const at = new Date().toISOString();
+    return trx
+      .insertInto("payments")
+      .values({ order_id: orderId, provider, reference: null, amount, status: "created", created_at: at, currency: "INR", updated_at: at })
+      .returning(["id", "provider", "provider_order_id"])
+      .executeTakeFirstOrThrow();
+  });
+}
+
+function unavailable(error: unknown): never {
+  if (error instanceof ProviderUnavailable) {
+    log.error({ err: error }, "payment provider call failed");
+    throw new ApiError(503, PAYMENT_MESSAGES.providerDown);
+  }
+  throw error;
+}
+
+/**
+ * POST /payments/start: the browser's checkout parameters for the customer's own unpaid online
+ * order. The first call creates the provider order and stores its id by a conditional update;
+ * every later call (Retry Payment, a double click, ten tabs at once) gets that same provider order.
+ */
+export async function startPayment(userId: number, orderId: number, now = new Date()): Promise<PaymentStart> {
+  await sweepExpiredOrders(now);
+  const { db } = await getDb();
+  const order = await db
+    .selectFrom("orders as o")
+    .innerJoin("users as u", "u.id", "o.user_id")
+    .select(["o.id", "o.code", "o.grand_total", "o.payment_type", "o.payment_status", "o.delivery_status", "o.cancel_reason", "o.payment_provider", "o.shipping_name", "o.shipping_phone", "o.shipping_email", "u.email"])
+    .where("o.id", "=", orderId)
+    .where("o.user_id", "=", userId)
+    .executeTakeFirst();
+  if (!order) throw new ApiError(404, ORDER_MESSAGES.notFound);
+  if (order.payment_type !== PAYMENT_TYPE.online) throw new ApiError(409, PAYMENT_MESSAGES.notOnline);
+  if (order.payment_status !== PAYMENT.unpaid) throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+  if (order.delivery_status === DELIVERY.cancelled) {
+    throw new ApiError(409, order.cancel_reason === "payment_timeout" ? PAYMENT_MESSAGES.expired : ORDER_MESSAGES.alreadyCancelled);
+  }
+  if (order.delivery_status !== DELIVERY.pending) throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+
+  const existing = await db.selectFrom("payments").select(["provider"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
+  const providerName = (order.payment_provider ?? (existing && existing.provider !== "cod" ? existing.provider : null) ?? activeProviderName()) as ProviderName | null;
+  const provider = await providerByName(providerName);
+  if (!provider) throw new ApiError(409, PAYMENT_MESSAGES.unavailable);
+
+  const payment = await paymentRowOf(order.id, provider.name, order.grand_total);
+  let providerOrderId = payment.provider_order_id;
+  if (!providerOrderId) {
+    const created = await provider
+      .createOrder({ amount: order.grand_total, currency: "INR", receipt: order.code.slice(0, 40), notes: { order_code: order.code, order_id: String(order.id) } })
+      .catch(unavailable);
+    if (created.amount !== order.grand_total || created.currency !== "INR") {
+      log.error({ provider: provider.name, providerOrder: created.id, amount: created.amount, currency: created.currency, expected: order.grand_total }, "payment provider answered another amount");
+      throw new ApiError(503, PAYMENT_MESSAGES.providerDown);
+    }
+    // Two starts at once may both create a provider order; only the first one stored is used
+    // (the other is never paid, and the provider lets it expire).
+    const stored = await db
+      .updateTable("payments")
+      .set({ provider_order_id: created.id, provider: provider.name, currency: "INR", updated_at: new Date().toISOString() })
+      .where("id", "=", payment.id)
+      .where("provider_order_id", "is", null)
+      .executeTakeFirst();
+    if (Number(stored.numUpdatedRows) === 1) {
+      providerOrderId = created.id;
+    } else {
+      const row = await db.selectFrom("payments").select("provider_order_id").where("id", "=", payment.id).executeTakeFirstOrThrow();
+      providerOrderId = row.provider_order_id as string;
+    }
+  }
+
+  const shopName = (await getSiteSettings()).website_name || DEFAULT_SHOP_NAME;
+  return {
+    result: true,
+    provider: provider.name,
+    key_id: provider.keyId,
+    provider_order_id: providerOrderId,
+    amount: order.grand_total,
+    currency: "INR",
+    name: shopName,
+    description: `Order ${order.code}`,
+    prefill: { name: order.shipping_name, email: order.email || order.shipping_email, contact: order.shipping_phone },
+    // Razorpay posts to it from its own page, so it needs the site's address; the sandbox's page
+    // is the store's own, and a path works whatever host the shopper reached the store by.
+    callback_url: provider.name === "razorpay" ? `${getConfig().siteUrl}${callbackPath(order.code)}` : callbackPath(order.code),
+    checkout_url: provider.name === "sandbox" ? sandboxCheckoutPath(providerOrderId) : null,
+  };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The browser's return (callback_url)
+ * ------------------------------------------------------------------------------------------- */
+
+const field = z.string().trim().min(1).max(200);
+export const callbackFieldsSchema = z.object({
+  razorpay_order_id: field.optional(),
+  razorpay_payment_id: field.regex(/^[A-Za-z0-9_]+$/).optional(),
+  razorpay_signature: field.optional(),
+  error: z
+    .object({
+      code: z.string().max(200).optional(),
+      description: z.string().max(1000).optional(),
+      reason: z.string().max(200).optional(),
+      source: z.string().max(200).optional(),
+      step: z.string().max(200).optional(),
+      metadata: z.string().max(2000).optional(),
+    })
+    .optional(),
+});
+export type CallbackFields = z.infer<typeof callbackFieldsSchema>;
+
+/** Form fields `error[code]`, `error[description]`… (how Razorpay posts a failure) → `{ error: {…} }`. */
+export function callbackFieldsFrom(entries: Iterable<[string, unknown]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const error: Record<string, unknown> = {};
+  for (const [key, value] of entries) {
+    const nested = /^error\[([a-z_]+)\]$/.exec(key);
+    if (nested) error[nested[1] as string] = typeof value === "string" ? value : JSON.stringify(value);
+    else if (key === "error" && value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) error[k] = typeof v === "string" ? v : JSON.stringify(v);
+    } else out[key] = value;
+  }
+  if (Object.keys(error).length) out.error = error;
+  return out;
+}
+
+export type CallbackOutcome = { ok: boolean; code: string | null };
+
+/**
+ * The browser comes back from the payment with the provider's fields for OUR order `orderCode`.
+ * No session is needed: the signature is the proof. Success only when the signature matches the
+ * provider order the store stored for this order, and the provider confirms a captured (or
+ * authorized) payment of this order for the order's amount in INR.
+ */
+export async function handleCallback(orderCode: string, input: unknown, now = new Date()): Promise<CallbackOutcome> {
+  const code = orderCodeSchema.safeParse(orderCode);
+  if (!code.success) return { ok: false, code: null };
+  await sweepExpiredOrders(now);
+  const { db } = await getDb();
+  const order = await db.selectFrom("orders").select(["id", "code", "payment_status", "payment_type"]).where("code", "=", code.data).executeTakeFirst();
+  if (!order || order.payment_type !== PAYMENT_TYPE.online) return { ok: false, code: order?.code ?? null };
+  const fields = callbackFieldsSchema.safeParse(input);
+  if (!fields.success) {
+    await recordFailure(order.id, "callback: malformed fields");
+    return { ok: false, code: order.code };
+  }
+  const f = fields.data;
+  const payment = await db.selectFrom("payments").select(["provider", "provider_order_id"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
+  if (!f.razorpay_payment_id || !f.razorpay_signature) {
+    const reason = f.error ? [f.error.code, f.error.reason, f.error.description].filter(Boolean).join(": ") : "callback without a payment";
+    await recordFailure(order.id, reason || "payment failed");
+    return { ok: false, code: order.code };
+  }
+  const provider = await providerByName(payment?.provider);
+  if (!payment?.provider_order_id || !provider) return { ok: false, code: order.code };
+  if (!provider.verifyPaymentSignature(payment.provider_order_id, f.razorpay_payment_id, f.razorpay_signature)) {
+    await recordFailure(order.id, "callback: signature does not match this order");
+    return { ok: false, code: order.code };
+  }
+  if (order.payment_status === PAYMENT.paid) {
+    // Already recorded (the webhook came first, or the page was posted twice).
+    const row = await db.selectFrom("payments").select("status").where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
+    return { ok: row?.status !== "refund_due", code: order.code };
+  }
+  let reported;
+  try {
+    reported = await provider.fetchPayment(f.razorpay_payment_id);
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailable)) throw error;
+    // The webhook will still record the payment when the provider confirms it.
+    log.error({ err: error }, "payment provider call failed");
+    return { ok: false, code: order.code };
+  }
+  if (!reported || reported.order_id !== payment.provider_order_id || !SUCCESSFUL_PAYMENT_STATUSES.has(reported.status)) {
+    await recordFailure(order.id, `callback: provider reports ${reported ? `${reported.status} for ${reported.order_id}` : "no such payment"}`);
+    return { ok: false, code: order.code };
+  }
+  const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: reported.id, amount: reported.amount, currency: reported.currency });
+  await sendPaidMail(outcome);
+  return { ok: outcome.kind === "paid", code: order.code };
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Webhooks
+ * ------------------------------------------------------------------------------------------- */
+
+const paymentEntity = z.object({
+  id: z.string().min(1).max(100),
+  order_id: z.string().min(1).max(100).nullish(),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(3).max(3),
+  status: z.string().max(40).optional(),
+  error_code: z.string().max(200).nullish(),
+  error_description: z.string().max(1000).nullish(),
+});
+const orderEntity = z.object({
+  id: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  amount_paid: z.number().int().nonnegative().optional(),
+  currency: z.string().min(3).max(3),
+});
+const webhookEnvelope = z.object({ event: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()).optional() });
+const paymentPayload = z.object({ payment: z.object({ entity: paymentEntity }), order: z.object({ entity: orderEntity }).optional() });
+const orderPaidPayload = z.object({ payment: z.object({ entity: paymentEntity }).optional(), order: z.object({ entity: orderEntity }) });
+
+const PAID_EVENTS = new Set(["payment.captured", "payment.authorized", "order.paid"]);
+
+export type WebhookOutcome = { status: number; message: string };
+
+/** The store's order whose stored provider order is `providerOrderId`. */
+async function orderByProviderOrder(provider: ProviderName, providerOrderId: string) {
+  const { db } = await getDb();
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.order_id")
+    .select(["o.id", "o.payment_status"])
+    .where("p.provider", "=", provider)
+    .where("p.provider_order_id", "=", providerOrderId)
+    .executeTakeFirst();
+}
+
+async function applyEvent(provider: PaymentProvider, event: string, payload: unknown): Promise<WebhookOutcome> {
+  if (PAID_EVENTS.has(event)) {
+    let providerOrderId: string;
+    let report: { providerPaymentId: string; amount: number; currency: string };
+    if (event === "order.paid") {
+      const p = orderPaidPayload.safeParse(payload);
+      if (!p.success) return { status: 400, message: "Malformed event payload." };
+      const pay = p.data.payment?.entity;
+      providerOrderId = p.data.order.entity.id;
+      report = pay
+        ? { providerPaymentId: pay.id, amount: pay.amount, currency: pay.currency }
+        : { providerPaymentId: "", amount: p.data.order.entity.amount_paid ?? 0, currency: p.data.order.entity.currency };
+    } else {
+      const p = paymentPayload.safeParse(payload);
+      if (!p.success || !p.data.payment.entity.order_id) return { status: 400, message: "Malformed event payload." };
+      const pay = p.data.payment.entity;
+      providerOrderId = pay.order_id as string;
+      report = { providerPaymentId: pay.id, amount: pay.amount, currency: pay.currency };
+    }
+    const order = await orderByProviderOrder(provider.name, providerOrderId);
+    if (!order) return { status: 200, message: "No order for this event." };
+    const outcome = await recordPaid(order.id, { provider: provider.name, ...report });
+    await sendPaidMail(outcome);
+    return { status: 200, message: `Recorded: ${outcome.kind}.` };
+  }
+  if (event === "payment.failed") {
+    const p = paymentPayload.safeParse(payload);
+    if (!p.success) return { status: 400, message: "Malformed event payload." };
+    const pay = p.data.payment.entity;
+    const order = pay.order_id ? await orderByProviderOrder(provider.name, pay.order_id) : undefined;
+    if (!order) return { status: 200, message: "No order for this event." };
+    // A failure reported after (or while) a success changes nothing: recordFailure checks Un-Paid.
+    await recordFailure(order.id, [pay.error_code, pay.error_description].filter(Boolean).join(": ") || "payment failed");
+    return { status: 200, message: "Recorded: failed." };
+  }
+  return { status: 200, message: "Event ignored." };
+}
+
+/**
+ * POST /payments/{provider}/webhook. The signature is checked over the raw body before anything is
+ * read from it; an event id already seen is answered 200 and changes nothing. An event whose
+ * handling fails is forgotten again, so the provider's retry is handled.
+ */
+export async function handleWebhook(providerName: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  const provider = await providerByName(providerName);
+  if (!provider) return { status: 404, message: PAYMENT_MESSAGES.unknownProvider };
+  const signature = headers.get("x-razorpay-signature") ?? "";
+  if (!signature || !provider.verifyWebhookSignature(rawBody, signature)) return { status: 400, message: PAYMENT_MESSAGES.badSignature };
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, message: "Request body is not valid JSON." };
+  }
+  const envelope = webhookEnvelope.safeParse(body);
+  if (!envelope.success) return { status: 400, message: "Malformed event." };
+  const sentId = headers.get("x-razorpay-event-id")?.trim();
+  const eventId = sentId && sentId.length <= 100 ? sentId : `body:${createHash("sha256").update(rawBody).digest("hex")}`;
+
+  const { db } = await getDb();
+  const inserted = await db
+    .insertInto("payment_events")
+    .values({ provider: provider.name, event_id: eventId, event_type: envelope.data.event, received_at: new Date().toISOString() })
+    .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (!inserted) return { status: 200, message: "Duplicate event." };
+  try {
+    const outcome = await applyEvent(provider, envelope.data.event, envelope.data.payload);
+    if (outcome.status >= 400) await forgetEvent(provider.name, eventId);
+    return outcome;
+  } catch (error) {
+    await forgetEvent(provider.name, eventId);
+    log.error({ err: error }, "payment webhook handling failed");
+    return { status: 503, message: "The event could not be recorded now. Please retry." };
+  }
+}
+
+async function forgetEvent(provider: ProviderName, eventId: string): Promise<void> {
+  const { db } = await getDb();
+  await db.deleteFrom("payment_events").where("provider", "=", provider).where("event_id", "=", eventId).execute();
+}

@@ -1,0 +1,542 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types shared by both dialects. Money is integer paise. Flags are 0/1 integers.
+ * Timestamps are ISO-8601 strings (SQLite text; PostgreSQL timestamptz parsed back to ISO).
+ */
+type Id = Generated<number>;
+type Timestamp = ColumnType<string, string, string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+export type Availability = "in_stock" | "made_to_order" | "out_of_stock";
+export type EnquiryKind = "gifting" | "bulk_deals" | "corporate" | "services";
+export type CouponKind = "percent" | "flat" | "free_shipping";
+
+export interface UsersTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** Path of the re-encoded avatar served by /avatars/{file}; null when none. */
+  avatar: string | null;
+  /** better-auth's boolean: true/false on PostgreSQL, 1/0 on SQLite. */
+  email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Set when the customer deleted the account; the row stays, anonymised, for the orders. */
+  deleted_at: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's session; token is the SHA-256 of the session token (lib/accounts/server/auth/hashed-sessions.ts). */
+export interface SessionsTable {
+  id: Id;
+  user_id: number;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's account; provider_id "credential" holds the password hash. */
+export interface AccountsTable {
+  id: Id;
+  user_id: number;
+  account_id: string;
+  provider_id: string;
+  password: string | null;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: string | null;
+  refresh_token_expires_at: string | null;
+  scope: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's verification values: sign-in codes, reset tokens, email-change codes (hashed). */
+export interface VerificationsTable {
+  id: Id;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Id;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  created_at: Timestamp;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
+export interface CountriesTable {
+  id: Id;
+  name: string;
+  iso2: string;
+  phone_code: string;
+}
+
+export interface StatesTable {
+  id: Id;
+  country_id: number;
+  name: string;
+  code: string;
+}
+
+export interface CitiesTable {
+  id: Id;
+  state_id: number;
+  name: string;
+}
+
+export interface AddressesTable {
+  id: Id;
+  user_id: number;
+  address: string;
+  country_id: number;
+  state_id: number;
+  city_id: number;
+  postal_code: string;
+  phone: string;
+  is_default: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Id;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  description: string | null;
+  cover_image: string | null;
+  sort_order: ColumnType<number, number | undefined, number>;
+  meta_title: string | null;
+  meta_description: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductsTable {
+  id: Id;
+  category_id: number;
+  name: string;
+  slug: string;
+  sku: string;
+  short_description: string | null;
+  description: string | null;
+  key_features: string | null;
+  care_instructions: string | null;
+  warranty_summary: string | null;
+  return_policy: string | null;
+  about_heading: string | null;
+  about_description: string | null;
+  about_image: string | null;
+  additional_heading: string | null;
+  additional_description: string | null;
+  additional_image: string | null;
+  /** List price (MRP) in paise; shown struck through when above the selling price. */
+  list_price: number;
+  /** Selling price in paise. */
+  price: number;
+  /** Whole percent off the list price; 0 when not discounted. */
+  discount_percent: ColumnType<number, number | undefined, number>;
+  stock_quantity: number;
+  made_to_order: Flag;
+  availability: Availability;
+  is_featured: Flag;
+  is_popular: Flag;
+  published: Flag;
+  thumbnail_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  view_count: ColumnType<number, number | undefined, number>;
+  /** HSN code of the goods (GST); looked up in gst_rates by its longest matching prefix. */
+  hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductPhotosTable {
+  id: Id;
+  product_id: number;
+  path: string;
+  alt: string;
+  width: number;
+  height: number;
+  sort_order: number;
+}
+
+export interface AttributesTable {
+  id: Id;
+  name: string;
+  sort_order: number;
+}
+
+export interface AttributeValuesTable {
+  id: Id;
+  attribute_id: number;
+  value: string;
+}
+
+export interface ProductAttributeValuesTable {
+  product_id: number;
+  attribute_value_id: number;
+}
+
+export interface RecentlyViewedTable {
+  user_id: number;
+  product_id: number;
+  viewed_at: Timestamp;
+}
+
+export interface CartsTable {
+  id: Id;
+  user_id: number | null;
+  guest_id: string | null;
+  coupon_code: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_method: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartLinesTable {
+  id: Id;
+  cart_id: number;
+  product_id: number;
+  variant: string;
+  quantity: number;
+  /** The price (paise) the shopper saw when adding; compared with the catalog on every read. */
+  unit_price: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WishlistsTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: Timestamp;
+}
+
+export interface CouponsTable {
+  id: Id;
+  title: string;
+  code: string;
+  kind: CouponKind;
+  /** Percent for "percent", paise for "flat", unused for "free_shipping". */
+  value: number;
+  min_order: number;
+  max_discount: number | null;
+  first_order_only: Flag;
+  active: Flag;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Orders that may use the code in all (null = unlimited); cancelled orders do not count. */
+  usage_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Orders one customer may place with the code (null = unlimited). */
+  per_customer_limit: ColumnType<number | null, number | null | undefined, number | null>;
+  created_at: Timestamp;
+}
+
+export interface GstRatesTable {
+  id: Id;
+  hsn_prefix: string;
+  /** Upper bound (paise) of the taxable value of one piece for this band; null = no bound. */
+  max_taxable_value: number | null;
+  rate_percent: number;
+  /** ISO date (YYYY-MM-DD) from which the rate applies. */
+  effective_from: string;
+  note: string | null;
+}
+
+export interface DeliveryZonesTable {
+  id: Id;
+  name: string;
+  pin_from: number;
+  pin_to: number;
+  standard_days_min: number;
+  standard_days_max: number;
+  express_days_min: number;
+  express_days_max: number;
+  active: Flag;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: Id;
+  code: string;
+  user_id: number;
+  shipping_name: string;
+  shipping_email: string;
+  shipping_address: string;
+  shipping_city: string;
+  shipping_state: string;
+  shipping_country: string;
+  shipping_postal_code: string;
+  shipping_phone: string;
+  shipping_type: string;
+  payment_type: string;
+  coupon_code: string | null;
+  subtotal: number;
+  shipping_cost: number;
+  tax: number;
+  coupon_discount: number;
+  grand_total: number;
+  delivery_status: string;
+  payment_status: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** The Idempotency-Key Place Order was sent with; unique per customer. */
+  idempotency_key: string | null;
+  /** 'standard' | 'express' (shipping_type is the label shown). */
+  shipping_method: string | null;
+  /** Delivery estimate at placement, as shown ("26 Nov – 2 Dec 2026"). */
+  estimated_delivery: string | null;
+  /** Billing address; all null = the shipping address. */
+  billing_name: string | null;
+  billing_address: string | null;
+  billing_city: string | null;
+  billing_state: string | null;
+  billing_postal_code: string | null;
+  billing_phone: string | null;
+  buyer_gstin: string | null;
+  /** 'sandbox' | 'razorpay' for online payment; null for cash on delivery. */
+  payment_provider: string | null;
+  /** An unpaid online order gives its stock back after this moment. */
+  payment_due_at: string | null;
+  /** 'customer' | 'payment_timeout' | 'merchant'. */
+  cancel_reason: string | null;
+  confirmed_at: string | null;
+  paid_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface OrderLinesTable {
+  id: Id;
+  order_id: number;
+  product_id: number | null;
+  product_name: string;
+  variation: string | null;
+  quantity: number;
+  unit_price: number;
+  total: number;
+  delivery_status: string;
+  /** null | 'Requested' | 'Approved' | 'Rejected' | 'Refunded'. */
+  refund_status: string | null;
+  product_slug: string | null;
+  hsn_code: string | null;
+  /** GST rate in percent applied to this line. */
+  gst_rate: number | null;
+  /** Paise, after the line's share of the coupon discount. */
+  taxable_value: number | null;
+  tax_amount: number | null;
+  /** The line's share of the coupon discount, paise. */
+  discount: number | null;
+  /** Units taken from stock at placement (stocked products); 0 once given back. */
+  reserved_quantity: number | null;
+  refund_reason: string | null;
+  refund_requested_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  reference: string | null;
+  amount: number;
+  /** 'created' | 'paid' | 'failed' | 'refund_due' (online); 'pending' | 'paid' (cash on delivery). */
+  status: string;
+  created_at: Timestamp;
+  provider_order_id: string | null;
+  provider_payment_id: string | null;
+  currency: string | null;
+  error: string | null;
+  updated_at: string | null;
+}
+
+export interface PaymentEventsTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  received_at: Timestamp;
+}
+
+/** The sandbox provider's own record of payments, as a real provider keeps it. */
+export interface SandboxPaymentsTable {
+  id: Id;
+  payment_id: string;
+  provider_order_id: string;
+  amount: number;
+  currency: string;
+  /** 'captured' | 'failed'. */
+  status: string;
+  created_at: Timestamp;
+}
+
+export interface InvoiceSeriesTable {
+  /** "26-27" for 1 Apr 2026 – 31 Mar 2027. */
+  financial_year: string;
+  last_serial: number;
+}
+
+export interface InvoicesTable {
+  id: Id;
+  order_id: number;
+  /** "KH/26-27/000123": at most 16 characters (CGST Rule 46(b)). */
+  number: string;
+  financial_year: string;
+  serial: number;
+  issued_at: Timestamp;
+  pdf: Buffer | null;
+}
+
+export interface BlogsTable {
+  id: Id;
+  title: string;
+  slug: string;
+  banner: string | null;
+  short_description: string | null;
+  description: string;
+  author: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  published: Flag;
+  published_at: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SlidersTable {
+  id: Id;
+  heading: string;
+  subheading: string | null;
+  photo: string;
+  url: string | null;
+  link_text: string | null;
+  button_text: string | null;
+  sort_order: number;
+  active: Flag;
+}
+
+export interface CmsPagesTable {
+  id: Id;
+  title: string;
+  slug: string;
+  short_desc: string | null;
+  content: string;
+  /** When set, the page's product grid shows this category; otherwise the whole catalog. */
+  category_id: number | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  published: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BusinessSettingsTable {
+  id: Id;
+  type: string;
+  value: string | null;
+  updated_at: Timestamp;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Id;
+  email: string;
+  created_at: Timestamp;
+}
+
+export interface ContactMessagesTable {
+  id: Id;
+  name: string;
+  surname: string | null;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+  created_at: Timestamp;
+}
+
+export interface EnquiriesTable {
+  id: Id;
+  kind: EnquiryKind;
+  name: string;
+  email: string;
+  contact: string;
+  address: string;
+  message: string | null;
+  created_at: Timestamp;
+}
+
+export interface TestimonialsTable {
+  id: Id;
+  name: string;
+  location: string | null;
+  quote: string;
+  rating: number;
+  sort_order: number;
+  active: Flag;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  mail_outbox: MailOutboxTable;
+  app_secrets: AppSecretsTable;
+  countries: CountriesTable;
+  states: StatesTable;
+  cities: CitiesTable;
+  addresses: AddressesTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_photos: ProductPhotosTable;
+  attributes: AttributesTable;
+  attribute_values: AttributeValuesTable;
+  product_attribute_values: ProductAttributeValuesTable;
+  recently_viewed: RecentlyViewedTable;
+  carts: CartsTable;
+  cart_lines: CartLinesTable;
+  wishlists: WishlistsTable;
+  coupons: CouponsTable;
+  gst_rates: GstRatesTable;
+  delivery_zones: DeliveryZonesTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  payments: PaymentsTable;
+  payment_events: PaymentEventsTable;
+  sandbox_payments: SandboxPaymentsTable;
+  invoice_series: InvoiceSeriesTable;
+  invoices: InvoicesTable;
+  blogs: BlogsTable;
+  sliders: SlidersTable;
+  cms_pages: CmsPagesTable;
+  business_settings: BusinessSettingsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  contact_messages: ContactMessagesTable;
+  enquiries: EnquiriesTable;
+  testimonials: TestimonialsTable;
+}
+
+export type Product = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type Category = Selectable<CategoriesTable>;
+export type Blog = Selectable<BlogsTable>;

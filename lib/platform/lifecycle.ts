@@ -1,0 +1,92 @@
+import "server-only";
+import { getConfig } from "./config";
+import { getDb, type DbHandle } from "./db";
+import { compactSearchIndexIfFragmented } from "@/lib/catalog/server/search-index";
+import { log } from "./log";
+import { releaseExpiredOrders } from "@/lib/orders/server/order-state";
+import { closeRedis } from "./redis";
+import { installRequestGuard } from "./request-guard";
+
+/**
+ * What a store instance does beside answering requests, started once per server process by
+ * instrumentation.ts:
+ *  - the request guard (./request-guard.ts): refuses what Next would answer with a 500, and puts
+ *    the peer's address at the end of X-Forwarded-For;
+ *  - every minute, gives back the stock of unpaid online orders past their payment deadline
+ *    (releaseExpiredOrders; a conditional update per order, so several instances sweeping at
+ *    once release each order once). Payment start and callback run the same sweep, so a quiet
+ *    shop still releases stock on time for the next shopper who looks;
+ *  - on SQLite, every minute too, merges the product search index when writes have split it into
+ *    segments (lib/catalog/server/search-index.ts), so a store that runs for months searches as fast as one
+ *    just started;
+ *  - on SIGTERM or SIGINT, reports itself as draining (GET /api/health answers 503, so a load
+ *    balancer stops sending it work) and stops the sweep. Next's server meanwhile stops accepting
+ *    connections, finishes the requests in flight and exits; on exit the database is closed
+ *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended) and so is
+ *    the Redis connection.
+ */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+type Lifecycle = { draining: boolean; started: boolean };
+const globalForLifecycle = globalThis as typeof globalThis & { __storeLifecycle?: Lifecycle };
+const state: Lifecycle = (globalForLifecycle.__storeLifecycle ??= { draining: false, started: false });
+
+/** True once the instance was asked to stop. */
+export function isDraining(): boolean {
+  return state.draining;
+}
+
+/** Starts the sweep and the shutdown hooks; a second call does nothing. */
+export function startInstance(options: { sweepIntervalMs?: number } = {}): void {
+  if (state.started) return;
+  state.started = true;
+  installRequestGuard(getConfig().trustedProxies);
+
+  let running = false;
+  const sweep = async () => {
+    if (running || state.draining) return;
+    running = true;
+    try {
+      const released = await releaseExpiredOrders(new Date());
+      if (released.length) log.info({ orders: released.map((o) => o.code) }, `released ${released.length} unpaid order(s) past their payment deadline`);
+    } catch (error) {
+      log.error({ err: error }, "releasing expired orders failed");
+    }
+    try {
+      if (handle && !state.draining && (await compactSearchIndexIfFragmented(handle))) log.debug("merged the product search index");
+    } catch (error) {
+      log.error({ err: error }, "merging the product search index failed");
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  timer.unref();
+
+  let handle: DbHandle | undefined;
+  getDb().then(
+    (opened) => (handle = opened),
+    (error: unknown) => log.error({ err: error }, "the database could not be opened"),
+  );
+
+  const drain = (signal: NodeJS.Signals) => {
+    if (state.draining) return;
+    state.draining = true;
+    clearInterval(timer);
+    log.info({ signal }, "stopping: finishing the requests in flight");
+  };
+  process.once("SIGTERM", drain);
+  process.once("SIGINT", drain);
+  // 'exit' handlers run synchronously: closing SQLite is synchronous, and ending a pg pool sends
+  // each idle connection its Terminate message before the first await.
+  process.once("exit", () => {
+    void closeRedis().catch(() => undefined);
+    if (!handle) return;
+    try {
+      if (handle.raw.dialect === "sqlite") handle.raw.sqlite.close();
+      else void handle.raw.pool.end().catch(() => undefined);
+    } catch {
+      // Exiting anyway.
+    }
+  });
+}

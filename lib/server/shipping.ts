@@ -1,8 +1,0 @@
-import "server-only";
-import { shippingConfigFrom, type ShippingConfig } from "../commerce/shipping";
-import { getSiteSettings } from "./settings";
-
-/** Shipping rates, delivery days and the default GST rate from business settings (cached with them). */
-export async function getShippingConfig(): Promise<ShippingConfig> {
-  return shippingConfigFrom(await getSiteSettings());
-}
