@@ -8,8 +8,8 @@ import { displayPhone } from "@/lib/platform/phone";
 import { organizationJsonLd, webSiteJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { listCategories } from "@/lib/catalog/server/catalog";
-import { listBlogs, listSliders, listTestimonials } from "@/lib/content/server/content";
+import { listCategories } from "@/lib/catalog";
+import { listBlogs, listSliders, listTestimonials } from "@/lib/content";
 import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;

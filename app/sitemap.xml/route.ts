@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/platform/config";
 import { sitemapIndexXml } from "@/lib/seo/sitemap";
-import { listSitemapEntries } from "@/lib/seo/server/sitemap-entries";
+import { listSitemapEntries } from "@/lib/seo";
 
 /**
  * /sitemap.xml: the sitemap index. Next serves the split sitemaps of app/sitemaps/sitemap.ts at

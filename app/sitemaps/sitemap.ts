@@ -1,7 +1,7 @@
 import type { MetadataRoute } from "next";
 import { getConfig } from "@/lib/platform/config";
 import { parseSitemapId, sitemapChunk, sitemapCount, sitemapIds, toSitemap } from "@/lib/seo/sitemap";
-import { listSitemapEntries } from "@/lib/seo/server/sitemap-entries";
+import { listSitemapEntries } from "@/lib/seo";
 
 /**
  * The sitemap, split into files of at most 50,000 URLs, served by Next at /sitemaps/sitemap/0.xml,

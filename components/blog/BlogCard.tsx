@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { dayAndMonth } from "@/lib/platform/format";
-import type { BlogSummary } from "@/lib/content/server/content";
+import type { BlogSummary } from "@/lib/content";
 
 /** A post on the blog list: banner, date, title, the plain-text excerpt clamped to 3 lines, READ MORE. */
 export function BlogCard({ post, priority = false }: { post: BlogSummary; priority?: boolean }) {

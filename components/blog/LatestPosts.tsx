@@ -1,7 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { formatDate } from "@/lib/platform/format";
-import type { BlogSummary } from "@/lib/content/server/content";
+import type { BlogSummary } from "@/lib/content";
 
 /** Sidebar of the blog detail page: the newest posts, each linking to /blog/{slug}. */
 export function LatestPosts({ posts }: { posts: BlogSummary[] }) {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { CategoryWithChildren } from "@/lib/catalog/server/catalog";
+import type { CategoryWithChildren } from "@/lib/catalog";
 
 /** Categories with their subcategories, each a link to /category/{slug}; a native disclosure, so it works with the keyboard and without JavaScript. */
 export function CategoryMenu({ categories, label = "Browse categories" }: { categories: CategoryWithChildren[]; label?: string }) {

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { AddToCart } from "@/components/cart/AddToCart";
 import { WishlistHeart } from "@/components/wishlist/WishlistHeart";
 import { availabilityLabel, availabilityTone, discountLabel, lineCapOf } from "@/lib/catalog/display";
-import type { ProductCard as Card } from "@/lib/catalog/server/catalog";
+import type { ProductCard as Card } from "@/lib/catalog";
 import { PriceTag } from "./PriceTag";
 
 export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {

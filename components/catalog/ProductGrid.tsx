@@ -1,6 +1,6 @@
 "use client";
 
-import type { ProductCard as Card } from "@/lib/catalog/server/catalog";
+import type { ProductCard as Card } from "@/lib/catalog";
 import { ProductCard } from "./ProductCard";
 
 /**

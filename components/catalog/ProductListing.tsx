@@ -1,5 +1,5 @@
 import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/catalog/filters";
-import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/catalog/server/catalog";
+import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/catalog";
 import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/catalog/options";
 import { FilterBar, type AttributeOptions } from "./FilterBar";
 import { Pagination } from "./Pagination";

@@ -5,7 +5,7 @@ import toast from "react-hot-toast";
 import type { z } from "zod";
 import { apiPost, ApiRequestError, messageOf } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
-import { fieldErrors } from "@/lib/content/schemas";
+import { fieldErrors } from "@/lib/platform/fields";
 
 const noop = () => () => undefined;
 

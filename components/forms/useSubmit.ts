@@ -4,7 +4,7 @@ import { useCallback, useState } from "react";
 import toast from "react-hot-toast";
 import type { z } from "zod";
 import { ApiRequestError, messageOf } from "@/lib/api/client";
-import { fieldErrors } from "@/lib/content/schemas";
+import { fieldErrors } from "@/lib/platform/fields";
 
 export type FieldErrors = Record<string, string>;
 

@@ -4,7 +4,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { Carousel } from "@/components/ui/Carousel";
 import { formatDate } from "@/lib/platform/format";
-import type { BlogSummary } from "@/lib/content/server/content";
+import type { BlogSummary } from "@/lib/content";
 
 export const ARTICLE_AUTOPLAY_MS = 4_200;
 

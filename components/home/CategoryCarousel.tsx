@@ -3,7 +3,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Carousel } from "@/components/ui/Carousel";
-import type { CategorySummary } from "@/lib/catalog/server/catalog";
+import type { CategorySummary } from "@/lib/catalog";
 
 /** 1, 2 and 4 categories at widths from 0, 600 and 1000 px. */
 export const CATEGORY_SLIDES = { 0: 1, 600: 2, 1000: 4 };

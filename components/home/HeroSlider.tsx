@@ -3,7 +3,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { Carousel } from "@/components/ui/Carousel";
-import type { Slide } from "@/lib/content/server/content";
+import type { Slide } from "@/lib/content";
 
 export const SLIDER_AUTOPLAY_MS = 10_000;
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Icon, type IconName } from "@/components/ui/Icon";
 import { SocialLinks } from "@/components/layout/SocialLinks";
 import { chatHref } from "@/lib/platform/phone";
-import type { Testimonial } from "@/lib/content/server/content";
+import type { Testimonial } from "@/lib/content";
 import type { SiteSettings } from "@/lib/platform/settings";
 
 export function AboutSection({ settings }: { settings: SiteSettings }) {

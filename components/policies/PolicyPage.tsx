@@ -5,7 +5,7 @@ import { displayPhone } from "@/lib/platform/phone";
 import { deliveryWords, NO_DELIVERY, POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getActiveZones } from "@/lib/cart/server/delivery";
+import { getActiveZones } from "@/lib/cart";
 import { getSiteSettings } from "@/lib/platform/settings";
 
 async function facts(): Promise<PolicyFacts> {

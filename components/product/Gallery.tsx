@@ -4,7 +4,7 @@ import Image from "next/image";
 import { useCallback, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { nextIndex, prevIndex, THUMB_WINDOW, windowStart } from "@/lib/catalog/gallery";
-import type { ProductPhoto } from "@/lib/catalog/server/catalog";
+import type { ProductPhoto } from "@/lib/catalog";
 import { Lightbox } from "./Lightbox";
 
 /** Main photo with a 4-thumbnail window and wrapping arrows; the main photo opens the lightbox. */

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { ZOOM_MAX, ZOOM_MIN, zoomIn, zoomOut } from "@/lib/catalog/gallery";
-import type { ProductPhoto } from "@/lib/catalog/server/catalog";
+import type { ProductPhoto } from "@/lib/catalog";
 
 /** Full-screen photo viewer: zoom 100–300 % in steps of 100, arrows, Escape closes, focus returns to the opener. */
 export function Lightbox({

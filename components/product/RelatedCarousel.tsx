@@ -2,7 +2,7 @@
 
 import { ProductCard } from "@/components/catalog/ProductCard";
 import { Carousel } from "@/components/ui/Carousel";
-import type { ProductCard as Card } from "@/lib/catalog/server/catalog";
+import type { ProductCard as Card } from "@/lib/catalog";
 
 /**
  * The related cards, drawn from their data in the browser as on the server. As a client component

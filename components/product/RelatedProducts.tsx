@@ -1,4 +1,4 @@
-import type { ProductCard as Card } from "@/lib/catalog/server/catalog";
+import type { ProductCard as Card } from "@/lib/catalog";
 import { RelatedCarousel } from "./RelatedCarousel";
 
 /** "You May Also Like": up to 6 cards, a grid from 768 px up and a Swiper carousel below. */

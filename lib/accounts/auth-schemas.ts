@@ -1,6 +1,6 @@
 import { z } from "@/lib/platform/zod";
 import { isCommonPassword } from "./common-passwords";
-import { emailField, normalizeIndianMobile, PHONE_MESSAGE } from "@/lib/content/schemas";
+import { emailField, normalizeIndianMobile, PHONE_MESSAGE } from "@/lib/platform/fields";
 
 /**
  * Sign-up, sign-in, code, reset and profile payloads (spec §3 and §7). The same schemas check the

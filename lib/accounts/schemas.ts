@@ -1,6 +1,6 @@
 import { z } from "@/lib/platform/zod";
 import { cleanText, newPasswordField, otpField, PASSWORDS_DIFFER } from "./auth-schemas";
-import { emailField, optionalPhoneField, requiredPhoneField } from "@/lib/content/schemas";
+import { emailField, optionalPhoneField, requiredPhoneField } from "@/lib/platform/fields";
 
 /** Address, profile, email-change and account-deletion payloads (spec §2.11, §5, §7). */
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVALID_PIN_MESSAGE, parsePin } from "./delivery";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 
 /** A PIN code as shoppers type it ("110 001"), as its six digits. */
 const pinField = z.string({ error: INVALID_PIN_MESSAGE }).transform((value, ctx) => {

@@ -92,16 +92,3 @@ export function searchParamsToInput(params: URLSearchParams): Record<string, unk
     ],
   };
 }
-
-export const idParam = z.coerce
-  .number({ error: "Must be a number." })
-  .int("Must be a whole number.")
-  .min(1, "Must be 1 or more.")
-  .max(2_147_483_647, "Too large.");
-
-export const slugParam = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Must be a slug of lowercase letters, digits and hyphens.");

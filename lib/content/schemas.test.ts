@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contactSchema, enquirySchema, fieldErrors, normalizeIndianMobile, PHONE_MESSAGE, subscriberSchema } from "./schemas";
+import { contactSchema, enquirySchema, subscriberSchema } from "./schemas";
+import { fieldErrors, normalizeIndianMobile, PHONE_MESSAGE } from "@/lib/platform/fields";
 
 describe("Indian mobile numbers", () => {
   it("keeps the 10 local digits of valid numbers written in common ways", () => {

@@ -3,6 +3,8 @@
  * database so they can be tested on their own (lib/orders/rules.test.ts).
  */
 
+import type { RefundStatus } from "./status";
+
 /** Purchase History shows this many orders a page (issue 10). */
 export const ORDERS_PER_PAGE = 10;
 
@@ -14,10 +16,6 @@ export function refundWindowDays(raw: string | null | undefined): number {
   const days = Number(raw);
   return raw !== null && raw !== undefined && raw.trim() !== "" && Number.isInteger(days) && days >= 0 && days <= 365 ? days : DEFAULT_REFUND_WINDOW_DAYS;
 }
-
-/** order_lines.refund_status values. */
-export const REFUND = { requested: "Requested", approved: "Approved", rejected: "Rejected", refunded: "Refunded" } as const;
-export type RefundStatus = (typeof REFUND)[keyof typeof REFUND];
 
 /** What the Refund column says once a refund was asked for. */
 export const REFUND_LABELS: Record<RefundStatus, string> = {

@@ -1,9 +1,9 @@
 import "server-only";
 import { getConfig } from "./config";
 import { getDb, type DbHandle } from "./db";
-import { compactSearchIndexIfFragmented } from "@/lib/catalog/server/search-index";
+import { compactSearchIndexIfFragmented } from "@/lib/catalog";
 import { log } from "./log";
-import { releaseExpiredOrders } from "@/lib/orders/server/order-state";
+import { releaseExpiredOrders } from "@/lib/orders";
 import { closeRedis } from "./redis";
 import { installRequestGuard } from "./request-guard";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { AccountMenu } from "@/components/account/AccountMenu";
-import { currentUser } from "@/lib/accounts/server/auth/session";
+import { currentUser } from "@/lib/accounts";
 
 /** Account pages: the side menu beside the page. Each page checks the session itself. */
 export default async function AccountLayout({ children }: { children: ReactNode }) {

@@ -4,7 +4,7 @@ import { ProductListing } from "@/components/catalog/ProductListing";
 import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getCategorySlugById, getCmsPage } from "@/lib/content/server/content";
+import { getCategorySlugById, getCmsPage } from "@/lib/content";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { isSlug } from "@/lib/platform/slug";

@@ -9,7 +9,7 @@ import { chatHref } from "@/lib/platform/phone";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { getShippingConfig } from "@/lib/cart/server/shipping";
+import { getShippingConfig } from "@/lib/cart";
 
 export const revalidate = 3600;
 

@@ -8,7 +8,7 @@ import type { SearchParamsRecord } from "@/lib/catalog/filters";
 import { breadcrumbJsonLd, itemListJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { listBlogs } from "@/lib/content/server/content";
+import { listBlogs } from "@/lib/content";
 import { getSiteSettings } from "@/lib/platform/settings";
 
 

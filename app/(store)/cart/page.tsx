@@ -4,8 +4,8 @@ import { presentCart } from "@/app/api/v2/_lib/cart";
 import { CartView } from "@/components/cart/CartView";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { GUEST_COOKIE } from "@/lib/accounts/constants";
-import { currentUser } from "@/lib/accounts/server/auth/session";
-import { readCart, type CartOwner } from "@/lib/cart/server/cart";
+import { currentUser } from "@/lib/accounts";
+import { readCart, type CartOwner } from "@/lib/cart";
 import { GUEST_ID_PATTERN } from "@/lib/cart/schemas";
 
 export const metadata: Metadata = { title: "Cart", robots: { index: false, follow: false } };

@@ -4,10 +4,9 @@ import { CheckoutForm } from "@/components/checkout/CheckoutForm";
 import { PayNow } from "@/components/checkout/PayNow";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { formatPaise } from "@/lib/platform/format";
-import { listAddresses, presentAddress } from "@/lib/accounts/server/addresses";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { readCart } from "@/lib/cart/server/cart";
-import { findOrderToPay } from "@/lib/orders/server/order-to-pay";
+import { listAddresses, presentAddress, requireUser } from "@/lib/accounts";
+import { readCart } from "@/lib/cart";
+import { findOrderToPay } from "@/lib/orders";
 
 export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
 

@@ -9,7 +9,7 @@ import { policyFacts } from "@/lib/content/policies";
 import { faqJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getActiveZones } from "@/lib/cart/server/delivery";
+import { getActiveZones } from "@/lib/cart";
 import { getSiteSettings } from "@/lib/platform/settings";
 
 export const revalidate = 3600;

@@ -3,7 +3,7 @@ import { CategoryMenu } from "@/components/catalog/CategoryMenu";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
-import { listCategories } from "@/lib/catalog/server/catalog";
+import { listCategories } from "@/lib/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { listCategories } from "@/lib/catalog/server/catalog";
+import { listCategories } from "@/lib/catalog";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { listSitemapEntries, type SitemapEntry } from "@/lib/seo/server/sitemap-entries";
+import { listSitemapEntries, type SitemapEntry } from "@/lib/seo";
 
 export const revalidate = 3600;
 

@@ -1,4 +1,4 @@
-import { readAvatar } from "@/lib/accounts/server/account";
+import { readAvatar } from "@/lib/accounts";
 import { isStoredName } from "@/lib/platform/storage";
 
 /**

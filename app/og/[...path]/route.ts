@@ -1,5 +1,5 @@
 import { photoSourceOf, shareVersion } from "@/lib/seo/share-image";
-import { drawPhotoShareImage, readMediaFile, shareImageNotFound, shareImageResponse } from "@/lib/seo/server/share-image";
+import { drawPhotoShareImage, readMediaFile, shareImageNotFound, shareImageResponse } from "@/lib/seo";
 
 /**
  * GET /og/{path under /media}.jpg?v=…: the share image (og:image) of a page with a photo, drawn

@@ -1,6 +1,6 @@
 import { brandLook, brandVersion } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { drawBrandShareImage, readMediaFile, shareImageResponse } from "@/lib/seo/server/share-image";
+import { drawBrandShareImage, readMediaFile, shareImageResponse } from "@/lib/seo";
 
 /**
  * GET /og/brand.jpg?v=…: the share image (og:image) of pages without a photo of their own, drawn

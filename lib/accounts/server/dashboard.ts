@@ -1,7 +1,7 @@
 import "server-only";
 import { sql } from "kysely";
 import { getDb } from "@/lib/platform/db";
-import { DELIVERY, PAYMENT, PAYMENT_TYPE } from "@/lib/orders/server/order-state";
+import { DELIVERY, PAYMENT, PAYMENT_TYPE } from "@/lib/orders/status";
 
 export type DashboardStats = {
   /** Paise spent: orders that are Paid, or cash-on-delivery orders that were delivered (lib/orders/rules.ts countsAsSpent). */

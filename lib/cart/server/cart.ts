@@ -9,7 +9,7 @@ import { getDb } from "@/lib/platform/db";
 import type { Db, Dialect } from "@/lib/platform/db/connection";
 import { lineCapOf } from "@/lib/catalog/display";
 import { formatPaise } from "@/lib/platform/format";
-import { getDefaultAddress } from "@/lib/accounts/server/addresses";
+import { getDefaultAddress } from "@/lib/accounts";
 import { findDeliveryZone, readActiveZones } from "./delivery";
 import { ApiError } from "@/lib/platform/errors";
 import { getShippingConfig } from "./shipping";

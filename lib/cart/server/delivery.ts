@@ -4,7 +4,7 @@ import { deliveryAnswer, isArmyPostalPin, type DeliveryAnswer, type ZoneDays } f
 import { getDb } from "@/lib/platform/db";
 import { tags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
-import { getProductBySlug } from "@/lib/catalog/server/catalog";
+import { getProductBySlug } from "@/lib/catalog";
 import { getShippingConfig } from "./shipping";
 
 type ZoneRow = {

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/platform/db";
 import { htmlToText, sanitizeRichText } from "@/lib/platform/html";
 import { tags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
-import type { Page } from "@/lib/catalog/server/catalog";
+import type { Page } from "@/lib/catalog";
 
 export type Slide = {
   id: number;

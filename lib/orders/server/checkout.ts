@@ -13,15 +13,14 @@ import { writeTransaction } from "@/lib/platform/db/transaction";
 import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
-import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts/server/addresses";
+import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
 import { tags } from "@/lib/platform/cache-manifest";
-import { checkCoupon, loadGstRates, readCart, type CartLineView } from "@/lib/cart/server/cart";
-import { findDeliveryZone } from "@/lib/cart/server/delivery";
+import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
 import { ApiError } from "@/lib/platform/errors";
 import { sendOrderMail } from "./order-mail";
-import { DELIVERY, PAYMENT, PAYMENT_TYPE, paymentTimeoutMinutes, releaseExpiredOrders, takeStock, type DeliveryStatus, type PaymentStatus, type PaymentType } from "./order-state";
+import { paymentTimeoutMinutes, releaseExpiredOrders, takeStock } from "./order-state";
+import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { getShippingConfig } from "@/lib/cart/server/shipping";
 import { log } from "@/lib/platform/log";
 
 /**

@@ -1,12 +1,13 @@
 import "server-only";
 import { revalidateTag } from "next/cache";
-import { clampPage, REFUND, type RefundStatus } from "../rules";
+import { clampPage } from "../rules";
 import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { tags } from "@/lib/platform/cache-manifest";
 import { ApiError } from "@/lib/platform/errors";
 import { sendOrderMail, type OrderMailKind } from "./order-mail";
-import { cancelOrder, DELIVERY, markOrderPaid, PAYMENT, PAYMENT_TYPE, restoreStock, type DeliveryStatus } from "./order-state";
+import { cancelOrder, markOrderPaid, restoreStock } from "./order-state";
+import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, REFUND, type RefundStatus } from "../status";
 import { log } from "@/lib/platform/log";
 
 /**

@@ -4,6 +4,8 @@ import { financialYear, formatInvoiceNumber } from "../invoice-number";
 import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
+import { DELIVERY, ORDER_MESSAGES, PAYMENT } from "../status";
+import { sendOrderMail } from "./order-mail";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
 
@@ -18,21 +20,6 @@ import { log } from "@/lib/platform/log";
  * Cancelling gives back the stock the order took; a payment that arrives for an order whose
  * deadline passed takes the stock again if it is still there, or is left for a refund.
  */
-
-export const DELIVERY = { pending: "Pending", confirmed: "Confirmed", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled" } as const;
-export type DeliveryStatus = (typeof DELIVERY)[keyof typeof DELIVERY];
-export const PAYMENT = { unpaid: "Un-Paid", paid: "Paid", refunded: "Refunded" } as const;
-export type PaymentStatus = (typeof PAYMENT)[keyof typeof PAYMENT];
-/** orders.payment_type values. */
-export const PAYMENT_TYPE = { cod: "cash_on_delivery", online: "online" } as const;
-export type PaymentType = (typeof PAYMENT_TYPE)[keyof typeof PAYMENT_TYPE];
-
-export const ORDER_MESSAGES = {
-  notFound: "Order not found.",
-  cancelled: "Your order has been cancelled.",
-  alreadyCancelled: "This order is already cancelled.",
-  notCancellable: "This order can no longer be cancelled. Please contact us for help.",
-} as const;
 
 /** Minutes an unpaid online order holds its stock (setting online_payment_timeout_minutes). */
 export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 30;
@@ -308,10 +295,7 @@ export async function releaseExpiredOrders(now = new Date(), limit = 100): Promi
     try {
       const outcome = await cancelOrder(null, id, "payment_timeout", now);
       released.push(outcome);
-      // Loaded here, not at the top: the mail module reaches the invoices, which use this one.
-      void import("./order-mail")
-        .then((m) => m.sendOrderMail(outcome.orderId, "expired"))
-        .catch((error: unknown) => log.error({ err: error, order: outcome.code }, "payment-expired mail failed"));
+      void sendOrderMail(outcome.orderId, "expired").catch((error: unknown) => log.error({ err: error, order: outcome.code }, "payment-expired mail failed"));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
-import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "./order-state";
+import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "../status";
 import { PAYMENT_MESSAGES } from "./payments/service";
 
 /**

@@ -1,9 +1,9 @@
 import "server-only";
-import { clampPage, ORDERS_PER_PAGE, REFUND, refundDeadline, refundView, refundWindowDays } from "../rules";
+import { clampPage, ORDERS_PER_PAGE, refundDeadline, refundView, refundWindowDays } from "../rules";
+import { DELIVERY, REFUND } from "../status";
 import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
-import { DELIVERY } from "./order-state";
 import { getSiteSettings } from "@/lib/platform/settings";
 
 /** A customer's orders, always looked up through the customer's own id. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { outboxText } from "./";
+import { outboxText } from "./index";
 
 describe("outboxText", () => {
   it("keeps a mail's text as it is when nothing is attached", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MailBrand } from "./";
+import type { MailBrand } from "./index";
 import { passwordResetMail, signInCodeMail } from "./templates";
 
 const brand: MailBrand = { name: "Kesar Home", logoUrl: "https://shop.example/media/brand/logo-header.webp", siteUrl: "https://shop.example", contactEmail: "care@kesarhome.in", contactPhone: "9810012345" };

@@ -1,4 +1,4 @@
-import type { MailBrand, MailMessage } from "./";
+import type { MailBrand, MailMessage } from "./index";
 
 /** The mails the store sends, as text and HTML, signed with the shop's name and logo. */
 

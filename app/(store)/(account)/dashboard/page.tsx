@@ -5,11 +5,9 @@ import type { ReactNode } from "react";
 import { CouponList } from "@/components/account/CouponList";
 import { DefaultAddressCard } from "@/components/account/DefaultAddressCard";
 import { formatPaise } from "@/lib/platform/format";
-import { getDefaultAddress, presentAddress } from "@/lib/accounts/server/addresses";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { availableCoupons } from "@/lib/cart/server/coupons";
-import { dashboardStats } from "@/lib/accounts/server/dashboard";
-import { recentlyViewed } from "@/lib/catalog/server/recently-viewed";
+import { dashboardStats, getDefaultAddress, presentAddress, requireUser } from "@/lib/accounts";
+import { availableCoupons } from "@/lib/cart";
+import { recentlyViewed } from "@/lib/catalog";
 
 export const metadata: Metadata = { title: "Dashboard", robots: { index: false, follow: false } };
 

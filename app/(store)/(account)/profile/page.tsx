@@ -4,8 +4,7 @@ import { AddressBook } from "@/components/account/AddressBook";
 import { EmailChangeCard } from "@/components/account/EmailChangeCard";
 import { DeleteAccount, DownloadMyData, SignOutEverywhere } from "@/components/account/PrivacyCards";
 import { ProfileForm } from "@/components/account/ProfileForm";
-import { listAddresses, presentAddress } from "@/lib/accounts/server/addresses";
-import { requireUser } from "@/lib/accounts/server/auth/session";
+import { listAddresses, presentAddress, requireUser } from "@/lib/accounts";
 
 export const metadata: Metadata = { title: "Manage Profile", robots: { index: false, follow: false } };
 

@@ -6,9 +6,9 @@ import { CancelOrderButton, InvoiceLink } from "@/components/account/OrderAction
 import { Pagination } from "@/components/catalog/Pagination";
 import { paymentTypeLabel } from "@/lib/orders/rules";
 import { formatDate, formatPaise } from "@/lib/platform/format";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { DELIVERY, PAYMENT } from "@/lib/orders/server/order-state";
-import { listOrders } from "@/lib/orders/server/orders";
+import { requireUser } from "@/lib/accounts";
+import { DELIVERY, PAYMENT } from "@/lib/orders/status";
+import { listOrders } from "@/lib/orders";
 
 export const metadata: Metadata = { title: "Purchase History", robots: { index: false, follow: false } };
 

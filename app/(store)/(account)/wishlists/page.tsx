@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { WishlistGrid } from "@/components/wishlist/WishlistGrid";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { readWishlist } from "@/lib/cart/server/wishlist";
+import { requireUser } from "@/lib/accounts";
+import { readWishlist } from "@/lib/cart";
 
 export const metadata: Metadata = { title: "Wishlist", robots: { index: false, follow: false } };
 

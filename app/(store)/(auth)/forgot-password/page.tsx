@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { AuthCard } from "@/components/auth/AuthCard";
 import { ForgotPasswordForm } from "@/components/auth/forms";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { currentUser } from "@/lib/accounts/server/auth/session";
+import { currentUser } from "@/lib/accounts";
 
 export const metadata: Metadata = pageMetadata({ title: "Forgot password", description: "Get a link to choose a new password.", path: "/forgot-password", noIndex: true });
 

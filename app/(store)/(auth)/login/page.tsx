@@ -4,7 +4,7 @@ import { AuthCard } from "@/components/auth/AuthCard";
 import { LoginScreen } from "@/components/auth/LoginScreen";
 import { safeRedirectPath } from "@/lib/accounts/redirect";
 import { pageMetadata } from "@/lib/seo/metadata";
-import { currentUser } from "@/lib/accounts/server/auth/session";
+import { currentUser } from "@/lib/accounts";
 
 export const metadata: Metadata = pageMetadata({ title: "Login", description: "Sign in to your account with your password or a code sent to your email.", path: "/login", noIndex: true });
 

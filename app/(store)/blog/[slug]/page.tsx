@@ -10,7 +10,7 @@ import { dayAndMonth } from "@/lib/platform/format";
 import { absoluteUrl, blogPostingJsonLd, breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
-import { getBlogBySlug, listBlogs } from "@/lib/content/server/content";
+import { getBlogBySlug, listBlogs } from "@/lib/content";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { isSlug } from "@/lib/platform/slug";

@@ -6,12 +6,12 @@ import { ProductListing } from "@/components/catalog/ProductListing";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
-import { getCategoryBySlug } from "@/lib/catalog/server/catalog";
+import { getCategoryBySlug } from "@/lib/catalog";
 import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
 

@@ -2,12 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { SandboxPayButtons } from "@/components/payment/SandboxPayButtons";
-import { getDb } from "@/lib/platform/db";
 import { formatPaise } from "@/lib/platform/format";
-import { PAYMENT } from "@/lib/orders/server/order-state";
-import { providerByName } from "@/lib/orders/server/payments";
-import { sandboxOrder } from "@/lib/orders/server/payments/sandbox";
-import { callbackPath, DEFAULT_SHOP_NAME } from "@/lib/orders/server/payments/service";
+import { PAYMENT } from "@/lib/orders/status";
+import { callbackPath, DEFAULT_SHOP_NAME, sandboxCheckout } from "@/lib/orders";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { pageMetadata } from "@/lib/seo/metadata";
 
@@ -29,20 +26,10 @@ export default async function SandboxPaymentPage({ searchParams }: Props) {
   const raw = (await searchParams).order_id;
   const providerOrderId = Array.isArray(raw) ? raw[0] : raw;
   if (!providerOrderId || !/^order_[A-Za-z0-9]{14}$/.test(providerOrderId)) notFound();
-  if (!(await providerByName("sandbox"))) notFound();
-  const ledger = await sandboxOrder(providerOrderId);
-  if (!ledger) notFound();
-  const { db } = await getDb();
-  const order = await db
-    .selectFrom("payments as p")
-    .innerJoin("orders as o", "o.id", "p.order_id")
-    .select(["o.code", "o.payment_status"])
-    .where("p.provider", "=", "sandbox")
-    .where("p.provider_order_id", "=", providerOrderId)
-    .executeTakeFirst();
-  if (!order) notFound();
+  const checkout = await sandboxCheckout(providerOrderId);
+  if (!checkout) notFound();
   const shopName = (await getSiteSettings()).website_name || DEFAULT_SHOP_NAME;
-  const amount = formatPaise(ledger.amount);
+  const amount = formatPaise(checkout.amount);
 
   return (
     <div className="container-page flex min-h-[60vh] items-center justify-center py-16">
@@ -55,12 +42,12 @@ export default async function SandboxPaymentPage({ searchParams }: Props) {
           <dt className="text-ink/70">Shop</dt>
           <dd className="font-semibold text-navy" data-testid="sandbox-shop">{shopName}</dd>
           <dt className="text-ink/70">Order</dt>
-          <dd className="font-semibold text-navy" data-testid="sandbox-order">{order.code}</dd>
+          <dd className="font-semibold text-navy" data-testid="sandbox-order">{checkout.orderCode}</dd>
           <dt className="text-ink/70">Amount</dt>
           <dd className="font-semibold text-navy" data-testid="sandbox-amount">{amount}</dd>
         </dl>
-        {order.payment_status === PAYMENT.unpaid ? (
-          <SandboxPayButtons providerOrderId={providerOrderId} amountLabel={amount} callbackUrl={callbackPath(order.code)} />
+        {checkout.paymentStatus === PAYMENT.unpaid ? (
+          <SandboxPayButtons providerOrderId={providerOrderId} amountLabel={amount} callbackUrl={callbackPath(checkout.orderCode)} />
         ) : (
           <p className="mt-8 text-ink/80">
             This order is already paid.{" "}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { productOpenGraph } from "@/lib/seo/metadata";
-import { getProductBySlug } from "@/lib/catalog/server/catalog";
-import { slugParam } from "@/lib/catalog/schemas";
+import { getProductBySlug } from "@/lib/catalog";
+import { slugParam } from "@/lib/platform/fields";
 
 type Props = { children: ReactNode; params: Promise<{ slug: string }> };
 

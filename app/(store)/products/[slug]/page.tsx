@@ -13,15 +13,14 @@ import { PriceTag } from "@/components/catalog/PriceTag";
 import { availabilityLabel, availabilityTone, discountLabel } from "@/lib/catalog/display";
 import { productPromise } from "@/lib/cart/delivery";
 import { policyFacts } from "@/lib/content/policies";
-import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/catalog/server/catalog";
-import { getActiveZones } from "@/lib/cart/server/delivery";
+import { getProductBySlug, listFeaturedProducts, listRelatedProducts } from "@/lib/catalog";
+import { getActiveZones, getShippingConfig } from "@/lib/cart";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { getShippingConfig } from "@/lib/cart/server/shipping";
 import { breadcrumbJsonLd, productJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 
 export const revalidate = 3600;
 export const dynamicParams = true;

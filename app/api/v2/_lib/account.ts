@@ -2,8 +2,7 @@ import type { NextRequest } from "next/server";
 import type { ApiUser } from "@/lib/api/types";
 import { SIGNED_IN_HINT_COOKIE } from "@/lib/accounts/constants";
 import { getConfig } from "@/lib/platform/config";
-import type { SignedIn } from "@/lib/accounts/server/auth/flows";
-import type { SessionUser } from "@/lib/accounts/server/auth/session";
+import type { SessionUser, SignedIn } from "@/lib/accounts";
 import { mergeAtSignIn } from "./cart";
 import { action, withCookies } from "./http";
 

@@ -1,6 +1,5 @@
-import type { CheckoutSummary, PlacedOrder } from "@/lib/orders/server/checkout";
-import { CHECKOUT_MESSAGES, codPlacedPath } from "@/lib/orders/server/checkout";
-import { PAYMENT_TYPE } from "@/lib/orders/server/order-state";
+import { CHECKOUT_MESSAGES, type CheckoutSummary, codPlacedPath, type PlacedOrder } from "@/lib/orders";
+import { PAYMENT_TYPE } from "@/lib/orders/status";
 import { rupees } from "./present";
 
 /** GET /checkout/summary's answer (contract §1): money in rupees, like the cart API. */

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderLine, OrderSummary } from "@/lib/orders/server/orders";
+import type { OrderDetail, OrderLine, OrderSummary } from "@/lib/orders";
 import { rupees } from "./present";
 
 /** Maps the order services' shapes to the spec's §3 fields; money in rupees. */

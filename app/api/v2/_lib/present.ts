@@ -10,9 +10,9 @@ import type {
   ApiSubcategory,
   ApiWishlistItem,
 } from "@/lib/api/types";
-import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail } from "@/lib/catalog/server/catalog";
-import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/content/server/content";
-import type { WishlistItem } from "@/lib/cart/server/wishlist";
+import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail } from "@/lib/catalog";
+import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/content";
+import type { WishlistItem } from "@/lib/cart";
 
 /** Maps service shapes to the API v2 contract: field names as the spec spells them, money in rupees. */
 export const rupees = (paise: number) => Math.round(paise) / 100;

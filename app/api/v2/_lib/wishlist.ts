@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { requireIdentity, type Identity } from "@/lib/accounts/server/auth/session";
+import { requireIdentity, type Identity } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 
 export const WISHLIST_ADD_SIGN_IN = "You need to be logged in to add items to the wishlist.";
 export const WISHLIST_REMOVE_SIGN_IN = "You need to be logged in to remove items from the wishlist.";

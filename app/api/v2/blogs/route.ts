@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listBlogs } from "@/lib/content/server/content";
+import { listBlogs } from "@/lib/content";
 import { handler, paginated, parse } from "../_lib/http";
 import { blog, meta } from "../_lib/present";
 

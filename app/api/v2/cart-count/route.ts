@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { cartCount } from "@/lib/cart/server/cart";
+import { cartCount } from "@/lib/cart";
 import { ownerQuerySchema } from "@/lib/cart/schemas";
 import { cartCaller, queryOf } from "../_lib/cart";
 import { handler, parse, readJson, withCookies } from "../_lib/http";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { readCart } from "@/lib/cart/server/cart";
+import { readCart } from "@/lib/cart";
 import { ownerQuerySchema } from "@/lib/cart/schemas";
 import { cartPinSchema } from "@/lib/cart/delivery-schemas";
 import { cartCaller, presentCart, queryOf } from "../_lib/cart";

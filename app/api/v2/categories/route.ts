@@ -1,4 +1,4 @@
-import { listCategories } from "@/lib/catalog/server/catalog";
+import { listCategories } from "@/lib/catalog";
 import { handler, list } from "../_lib/http";
 import { category } from "../_lib/present";
 

@@ -1,4 +1,4 @@
-import { listCountries } from "@/lib/accounts/server/locations";
+import { listCountries } from "@/lib/accounts";
 import { handler, list } from "../_lib/http";
 
 export const GET = handler(async () => list(await listCountries()), { cache: "locations" });

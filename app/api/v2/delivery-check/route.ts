@@ -1,5 +1,5 @@
 import type { ApiDeliveryCheck } from "@/lib/api/types";
-import { checkDelivery } from "@/lib/cart/server/delivery";
+import { checkDelivery } from "@/lib/cart";
 import { ApiError } from "@/lib/platform/errors";
 import { deliveryCheckSchema } from "@/lib/cart/delivery-schemas";
 import { jsonResponse } from "@/lib/platform/cache-policy";

@@ -1,4 +1,4 @@
-import { ENQUIRY_TEAMS, saveEnquiry } from "@/lib/content/server/enquiries";
+import { ENQUIRY_TEAMS, saveEnquiry } from "@/lib/content";
 import { enquirySchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../_lib/http";
 

@@ -1,4 +1,4 @@
-import { identify } from "@/lib/accounts/server/auth/session";
+import { identify } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
 import { accessTokenSchema } from "@/lib/accounts/auth-schemas";
 import { handler, readJson } from "../_lib/http";

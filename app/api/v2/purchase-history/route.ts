@@ -1,5 +1,5 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { listOrders } from "@/lib/orders/server/orders";
+import { requireIdentity } from "@/lib/accounts";
+import { listOrders } from "@/lib/orders";
 import { pageQuery } from "@/lib/orders/schemas";
 import { handler, paginated, parse } from "../_lib/http";
 import { presentOrderRow } from "../_lib/orders";

@@ -1,4 +1,4 @@
-import { listSliders } from "@/lib/content/server/content";
+import { listSliders } from "@/lib/content";
 import { handler, list } from "../_lib/http";
 import { slider } from "../_lib/present";
 

@@ -1,4 +1,4 @@
-import { subscribe } from "@/lib/content/server/newsletter";
+import { subscribe } from "@/lib/content";
 import { subscriberSchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../_lib/http";
 

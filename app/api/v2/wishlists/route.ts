@@ -1,5 +1,5 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { listWishlist } from "@/lib/cart/server/wishlist";
+import { requireIdentity } from "@/lib/accounts";
+import { listWishlist } from "@/lib/cart";
 import { handler, list } from "../_lib/http";
 import { wishlistItem } from "../_lib/present";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
-import { ORDER_MESSAGES } from "../order-state";
+import { ORDER_MESSAGES } from "../../status";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { findInvoice, invoiceData } from "./data";
 import { renderInvoicePdf } from "./pdf";

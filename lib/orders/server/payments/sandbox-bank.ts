@@ -1,6 +1,7 @@
 import "server-only";
+import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
-import { providerByName } from "./";
+import { providerByName } from "./index";
 import { recordSandboxPayment, sandboxOrder, sandboxSecrets } from "./sandbox";
 import { hmacHex, paymentSignature, randomId } from "./provider";
 
@@ -67,4 +68,27 @@ export async function sandboxPay(providerOrderId: string, outcome: "success" | "
     "x-razorpay-event-id": randomId("evt_"),
   });
   return { paymentId, fields, webhook: { rawBody, headers } };
+}
+
+export type SandboxCheckout = { orderCode: string; paymentStatus: string; amount: number };
+
+/**
+ * What the sandbox's test payment page shows for one of its provider orders: the store's order and
+ * the amount the sandbox was asked for. Null when the sandbox is switched off, or the provider order
+ * is unknown to the sandbox or to the store.
+ */
+export async function sandboxCheckout(providerOrderId: string): Promise<SandboxCheckout | null> {
+  if (!(await providerByName("sandbox"))) return null;
+  const ledger = await sandboxOrder(providerOrderId);
+  if (!ledger) return null;
+  const { db } = await getDb();
+  const order = await db
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.order_id")
+    .select(["o.code", "o.payment_status"])
+    .where("p.provider", "=", "sandbox")
+    .where("p.provider_order_id", "=", providerOrderId)
+    .executeTakeFirst();
+  if (!order) return null;
+  return { orderCode: order.code, paymentStatus: order.payment_status, amount: ledger.amount };
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac } from "node:crypto";
 import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
-import { authSecret } from "@/lib/accounts/server/auth/auth";
+import { authSecret } from "@/lib/accounts";
 import { hmacHex, paymentSignature, randomId, signatureMatches, type CreateOrderInput, type PaymentProvider, type ProviderOrder, type ProviderPayment } from "./provider";
 
 /**

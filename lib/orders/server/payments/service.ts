@@ -6,9 +6,10 @@ import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { sendOrderMail } from "../order-mail";
-import { DELIVERY, markOrderPaid, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, releaseExpiredOrders, type PaidOutcome } from "../order-state";
+import { markOrderPaid, releaseExpiredOrders, type PaidOutcome } from "../order-state";
+import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "../../status";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { activeProviderName, providerByName } from "./";
+import { activeProviderName, providerByName } from "./index";
 import { ProviderUnavailable, SUCCESSFUL_PAYMENT_STATUSES, type PaymentProvider, type ProviderName } from "./provider";
 import { log } from "@/lib/platform/log";
 

@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { RefundRequestButton } from "@/components/account/OrderActions";
 import { NO_REFUND, paymentTypeLabel } from "@/lib/orders/rules";
 import { formatDate, formatPaise } from "@/lib/platform/format";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { getOrder } from "@/lib/orders/server/orders";
+import { requireUser } from "@/lib/accounts";
+import { getOrder } from "@/lib/orders";
 
 export const metadata: Metadata = { title: "Order details", robots: { index: false, follow: false } };
 

@@ -4,9 +4,9 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { Icon } from "@/components/ui/Icon";
 import { formatPaise } from "@/lib/platform/format";
-import { requireUser } from "@/lib/accounts/server/auth/session";
-import { codPlacedPath, findPlacedCodOrder } from "@/lib/orders/server/checkout";
-import { DELIVERY } from "@/lib/orders/server/order-state";
+import { requireUser } from "@/lib/accounts";
+import { codPlacedPath, findPlacedCodOrder } from "@/lib/orders";
+import { DELIVERY } from "@/lib/orders/status";
 
 export const metadata: Metadata = { title: "Order placed", robots: { index: false, follow: false } };
 

@@ -1,6 +1,4 @@
-import { deleteAccount } from "@/lib/accounts/server/account";
-import { signOut } from "@/lib/accounts/server/auth/flows";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { deleteAccount, requireIdentity, signOut } from "@/lib/accounts";
 import { accountDeleteSchema } from "@/lib/accounts/schemas";
 import { signedOutAnswer } from "../../_lib/account";
 import { handler, readJson } from "../../_lib/http";

@@ -1,5 +1,4 @@
-import { exportAccount } from "@/lib/accounts/server/account";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { exportAccount, requireIdentity } from "@/lib/accounts";
 import { handler } from "../../_lib/http";
 
 /** GET /account/export: everything the store keeps about the caller, as a JSON download. */

@@ -1,5 +1,4 @@
-import { ADDRESS_NOT_FOUND, deleteAddress } from "@/lib/accounts/server/addresses";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ADDRESS_NOT_FOUND, deleteAddress, requireIdentity } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
 import { addressIdQuery } from "@/lib/accounts/schemas";
 import { action, handler, parse } from "../../_lib/http";

@@ -1,4 +1,4 @@
-import { adminListOrders } from "@/lib/orders/server/order-admin";
+import { adminListOrders } from "@/lib/orders";
 import { adminOrdersQuery } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../_lib/admin";
 import { handler, paginated, parse } from "../../_lib/http";

@@ -1,5 +1,5 @@
-import { identify } from "@/lib/accounts/server/auth/session";
-import { availableCoupons } from "@/lib/cart/server/coupons";
+import { identify } from "@/lib/accounts";
+import { availableCoupons } from "@/lib/cart";
 import { handler, list } from "../../_lib/http";
 
 /** GET /auth/coupons: coupons the caller may use now (title and code). */

@@ -1,5 +1,4 @@
-import { signInWithPassword } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, signInWithPassword } from "@/lib/accounts";
 import { loginSchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../_lib/account";
 import { handler, readJson } from "../../_lib/http";

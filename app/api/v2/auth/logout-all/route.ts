@@ -1,5 +1,4 @@
-import { signOutEverywhere } from "@/lib/accounts/server/auth/flows";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requireIdentity, signOutEverywhere } from "@/lib/accounts";
 import { signedOutAnswer } from "../../_lib/account";
 import { handler } from "../../_lib/http";
 

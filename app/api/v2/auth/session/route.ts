@@ -1,4 +1,4 @@
-import { identify } from "@/lib/accounts/server/auth/session";
+import { identify } from "@/lib/accounts";
 import { presentUser } from "../../_lib/account";
 import { handler, withCookies } from "../../_lib/http";
 

@@ -1,5 +1,4 @@
-import { signUp } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, signUp } from "@/lib/accounts";
 import { signUpSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../_lib/http";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { getBlogBySlug } from "@/lib/content/server/content";
+import { getBlogBySlug } from "@/lib/content";
 import { ApiError } from "@/lib/platform/errors";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 import { handler, list, parse } from "../../_lib/http";
 import { blogDetail } from "../../_lib/present";
 

@@ -1,4 +1,4 @@
-import { cartCount, CART_MESSAGES, removeLine } from "@/lib/cart/server/cart";
+import { cartCount, CART_MESSAGES, removeLine } from "@/lib/cart";
 import { cartLineParam } from "@/lib/cart/schemas";
 import { cartCaller, requireOwner } from "../../_lib/cart";
 import { action, handler, parse, withCookies } from "../../_lib/http";

@@ -1,4 +1,4 @@
-import { addToCart, cartCount, CART_MESSAGES } from "@/lib/cart/server/cart";
+import { addToCart, cartCount, CART_MESSAGES } from "@/lib/cart";
 import { addToCartSchema } from "@/lib/cart/schemas";
 import { cartCaller, queryOf, requireOwner } from "../../_lib/cart";
 import { action, handler, parse, readJson, withCookies } from "../../_lib/http";

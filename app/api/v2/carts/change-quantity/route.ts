@@ -1,4 +1,4 @@
-import { cartCount, changeQuantity, CART_MESSAGES } from "@/lib/cart/server/cart";
+import { cartCount, changeQuantity, CART_MESSAGES } from "@/lib/cart";
 import { changeQuantitySchema } from "@/lib/cart/schemas";
 import { cartCaller, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";

@@ -1,4 +1,4 @@
-import { applyCoupon, CART_MESSAGES, readCart, removeCoupon } from "@/lib/cart/server/cart";
+import { applyCoupon, CART_MESSAGES, readCart, removeCoupon } from "@/lib/cart";
 import { couponCodeSchema } from "@/lib/cart/schemas";
 import { cartCaller, presentSummary, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";

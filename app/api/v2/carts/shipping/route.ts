@@ -1,4 +1,4 @@
-import { CART_MESSAGES, readCart, setShippingMethod } from "@/lib/cart/server/cart";
+import { CART_MESSAGES, readCart, setShippingMethod } from "@/lib/cart";
 import { shippingMethodSchema } from "@/lib/cart/schemas";
 import { cartCaller, presentSummary, requireOwner } from "../../_lib/cart";
 import { action, handler, readJson, withCookies } from "../../_lib/http";

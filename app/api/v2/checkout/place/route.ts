@@ -1,5 +1,5 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { placeOrder } from "@/lib/orders/server/checkout";
+import { requireIdentity } from "@/lib/accounts";
+import { placeOrder } from "@/lib/orders";
 import { idempotencyKeySchema, placeOrderSchema } from "@/lib/orders/checkout-schemas";
 import { presentPlacedOrder } from "../../_lib/checkout";
 import { handler, parse, readJson, withCookies } from "../../_lib/http";

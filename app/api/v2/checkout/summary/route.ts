@@ -1,5 +1,5 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { checkoutSummary } from "@/lib/orders/server/checkout";
+import { requireIdentity } from "@/lib/accounts";
+import { checkoutSummary } from "@/lib/orders";
 import { checkoutSummaryQuery } from "@/lib/orders/checkout-schemas";
 import { presentCheckoutSummary } from "../../_lib/checkout";
 import { handler, parse, withCookies } from "../../_lib/http";

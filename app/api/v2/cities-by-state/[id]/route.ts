@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/platform/errors";
-import { listCities } from "@/lib/accounts/server/locations";
-import { idParam } from "@/lib/catalog/schemas";
+import { listCities } from "@/lib/accounts";
+import { idParam } from "@/lib/platform/fields";
 import { handler, list, parse } from "../../_lib/http";
 
 export const GET = handler<{ id: string }>(async (_request, params) => {

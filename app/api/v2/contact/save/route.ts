@@ -1,4 +1,4 @@
-import { saveContactMessage } from "@/lib/content/server/contact";
+import { saveContactMessage } from "@/lib/content";
 import { contactSchema } from "@/lib/content/schemas";
 import { action, handler, readJson } from "../../_lib/http";
 

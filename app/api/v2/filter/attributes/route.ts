@@ -1,5 +1,5 @@
 import type { ApiFilterGroup } from "@/lib/api/types";
-import { listFilterAttributes } from "@/lib/catalog/server/catalog";
+import { listFilterAttributes } from "@/lib/catalog";
 import { ADVANCED_OPTIONS, AVAILABILITY_OPTIONS, PRICE_RANGES } from "@/lib/catalog/options";
 import { handler, list } from "../../_lib/http";
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { searchProducts } from "@/lib/catalog/server/catalog";
-import { getCategorySlugById, getCmsPage } from "@/lib/content/server/content";
+import { searchProducts } from "@/lib/catalog";
+import { getCategorySlugById, getCmsPage } from "@/lib/content";
 import { ApiError } from "@/lib/platform/errors";
-import { productSearchSchema, searchParamsToInput, slugParam } from "@/lib/catalog/schemas";
+import { productSearchSchema, searchParamsToInput } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 import { handler, paginated, parse } from "../../_lib/http";
 import { cmsPage, meta, productCard } from "../../_lib/present";
 

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { NO_STORE } from "@/lib/platform/cache-policy";
 import { readBytes } from "../../_lib/http";
-import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/orders/server/payments/service";
+import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/orders";
 import { log } from "@/lib/platform/log";
 
 /** The fields a provider posts are a few hundred bytes. */

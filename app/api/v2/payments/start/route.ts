@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { startPayment } from "@/lib/orders/server/payments/service";
+import { requireIdentity } from "@/lib/accounts";
+import { startPayment } from "@/lib/orders";
 import { handler, readJson } from "../../_lib/http";
 
 const startSchema = z.object({ order_id: z.coerce.number().int("Choose an order to pay.").positive("Choose an order to pay.").max(2_147_483_647, "Choose an order to pay.") });

@@ -1,4 +1,4 @@
-import { listFeaturedProducts } from "@/lib/catalog/server/catalog";
+import { listFeaturedProducts } from "@/lib/catalog";
 import { handler, list } from "../../_lib/http";
 import { productCard } from "../../_lib/present";
 

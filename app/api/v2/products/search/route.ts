@@ -1,4 +1,4 @@
-import { searchProducts } from "@/lib/catalog/server/catalog";
+import { searchProducts } from "@/lib/catalog";
 import { ApiError } from "@/lib/platform/errors";
 import { productSearchSchema, searchParamsToInput } from "@/lib/catalog/schemas";
 import { handler, paginated, parse } from "../../_lib/http";

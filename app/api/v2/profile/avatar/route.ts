@@ -1,5 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_TYPES, removeAvatar, setAvatar } from "@/lib/accounts/server/account";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { AVATAR_MAX_BYTES, AVATAR_TYPES, removeAvatar, requireIdentity, setAvatar } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
 import { action, handler, readBytes } from "../../_lib/http";
 

@@ -1,6 +1,4 @@
-import { assertPhoneFree, updateProfile } from "@/lib/accounts/server/account";
-import { changePassword } from "@/lib/accounts/server/auth/flows";
-import { assertOwnUserId, identify, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { assertOwnUserId, assertPhoneFree, changePassword, identify, requireIdentity, updateProfile } from "@/lib/accounts";
 import { profileSchema } from "@/lib/accounts/schemas";
 import { presentUser } from "../../_lib/account";
 import { action, handler, readJson, withCookies } from "../../_lib/http";

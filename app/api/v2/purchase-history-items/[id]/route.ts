@@ -1,7 +1,7 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requireIdentity } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
-import { ORDER_MESSAGES } from "@/lib/orders/server/order-state";
-import { getOrder } from "@/lib/orders/server/orders";
+import { ORDER_MESSAGES } from "@/lib/orders/status";
+import { getOrder } from "@/lib/orders";
 import { orderIdParam } from "@/lib/orders/schemas";
 import { handler, list, parse } from "../../_lib/http";
 import { presentOrderItem } from "../../_lib/orders";

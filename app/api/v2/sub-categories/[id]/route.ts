@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { listSubcategories } from "@/lib/catalog/server/catalog";
+import { listSubcategories } from "@/lib/catalog";
 import { ApiError } from "@/lib/platform/errors";
-import { idParam } from "@/lib/catalog/schemas";
+import { idParam } from "@/lib/platform/fields";
 import { handler, list, parse } from "../../_lib/http";
 import { subcategory } from "../../_lib/present";
 

@@ -1,4 +1,4 @@
-import { addToWishlist, WISHLIST_ADDED } from "@/lib/cart/server/wishlist";
+import { addToWishlist, WISHLIST_ADDED } from "@/lib/cart";
 import { action, handler, parse } from "../../_lib/http";
 import { WISHLIST_ADD_SIGN_IN, wishlistIdentity, wishlistSlugParams } from "../../_lib/wishlist";
 

@@ -1,4 +1,4 @@
-import { removeFromWishlist, WISHLIST_REMOVED } from "@/lib/cart/server/wishlist";
+import { removeFromWishlist, WISHLIST_REMOVED } from "@/lib/cart";
 import { action, handler, parse } from "../../_lib/http";
 import { WISHLIST_REMOVE_SIGN_IN, wishlistIdentity, wishlistSlugParams } from "../../_lib/wishlist";
 

@@ -1,5 +1,4 @@
-import { sendDeletionCode } from "@/lib/accounts/server/account";
-import { requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requestIp, requireIdentity, sendDeletionCode } from "@/lib/accounts";
 import { action, handler } from "../../../_lib/http";
 
 /** POST /account/delete/code: a code to the account's email, to confirm the deletion. */

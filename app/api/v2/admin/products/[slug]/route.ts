@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { updateProduct } from "@/lib/catalog/server/catalog-admin";
-import { getProductBySlug } from "@/lib/catalog/server/catalog";
+import { getProductBySlug, updateProduct } from "@/lib/catalog";
 import { ApiError } from "@/lib/platform/errors";
 import { productUpdateSchema } from "@/lib/catalog/admin-schemas";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 import { requireAdmin } from "../../../_lib/admin";
 import { handler, list, parse, readJson } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";

@@ -1,5 +1,4 @@
-import { confirmEmail } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { confirmEmail, requestIp } from "@/lib/accounts";
 import { confirmSchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../../_lib/account";
 import { handler, readJson } from "../../../_lib/http";

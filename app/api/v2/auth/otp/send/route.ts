@@ -1,5 +1,4 @@
-import { sendSignInCode } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, sendSignInCode } from "@/lib/accounts";
 import { codeRequestSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 

@@ -1,5 +1,4 @@
-import { signInWithCode } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, signInWithCode } from "@/lib/accounts";
 import { otpVerifySchema } from "@/lib/accounts/auth-schemas";
 import { signedInAnswer } from "../../../_lib/account";
 import { handler, readJson } from "../../../_lib/http";

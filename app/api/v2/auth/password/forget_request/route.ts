@@ -1,5 +1,4 @@
-import { requestPasswordReset } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, requestPasswordReset } from "@/lib/accounts";
 import { codeRequestSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 

@@ -1,5 +1,4 @@
-import { resetPassword } from "@/lib/accounts/server/auth/flows";
-import { requestIp } from "@/lib/accounts/server/auth/session";
+import { requestIp, resetPassword } from "@/lib/accounts";
 import { resetSchema } from "@/lib/accounts/auth-schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 

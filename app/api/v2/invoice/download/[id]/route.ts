@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requireIdentity } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
-import { invoiceFileName, invoicePdf } from "@/lib/orders/server/invoices";
-import { ORDER_MESSAGES } from "@/lib/orders/server/order-state";
+import { invoiceFileName, invoicePdf } from "@/lib/orders";
+import { ORDER_MESSAGES } from "@/lib/orders/status";
 import { handler } from "../../../_lib/http";
 
 const orderParam = z.object({ id: z.string().regex(/^\d{1,10}$/).transform(Number).refine((id) => id >= 1 && id <= 2_147_483_647) });

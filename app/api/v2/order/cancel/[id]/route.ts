@@ -1,6 +1,6 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
-import { mailAfterCommit, refreshRestockedProducts } from "@/lib/orders/server/order-admin";
-import { cancelOrder, ORDER_MESSAGES } from "@/lib/orders/server/order-state";
+import { requireIdentity } from "@/lib/accounts";
+import { cancelOrder, mailAfterCommit, refreshRestockedProducts } from "@/lib/orders";
+import { ORDER_MESSAGES } from "@/lib/orders/status";
 import { orderIdParam } from "@/lib/orders/schemas";
 import { action, handler, parse } from "../../../_lib/http";
 

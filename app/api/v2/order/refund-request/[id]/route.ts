@@ -1,6 +1,6 @@
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requireIdentity } from "@/lib/accounts";
 import { REFUND_LABELS } from "@/lib/orders/rules";
-import { REFUND_MESSAGES, requestRefund } from "@/lib/orders/server/orders";
+import { REFUND_MESSAGES, requestRefund } from "@/lib/orders";
 import { orderLineIdParam, refundRequestSchema } from "@/lib/orders/schemas";
 import { action, handler, parse, readJson } from "../../../_lib/http";
 

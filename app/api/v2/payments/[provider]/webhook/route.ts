@@ -1,4 +1,4 @@
-import { handleWebhook } from "@/lib/orders/server/payments/service";
+import { handleWebhook } from "@/lib/orders";
 import { handler, MAX_BODY_BYTES, readBytes } from "../../../_lib/http";
 
 /**

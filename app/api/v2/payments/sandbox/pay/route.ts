@@ -1,7 +1,6 @@
 import { after } from "next/server";
 import { z } from "zod";
-import { sandboxPay } from "@/lib/orders/server/payments/sandbox-bank";
-import { handleWebhook } from "@/lib/orders/server/payments/service";
+import { handleWebhook, sandboxPay } from "@/lib/orders";
 import { handler, readJson } from "../../../_lib/http";
 import { log } from "@/lib/platform/log";
 

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { identify } from "@/lib/accounts/server/auth/session";
-import { getProductBySlug } from "@/lib/catalog/server/catalog";
+import { identify } from "@/lib/accounts";
+import { getProductBySlug, recordView } from "@/lib/catalog";
 import { ApiError } from "@/lib/platform/errors";
-import { recordView } from "@/lib/catalog/server/recently-viewed";
-import { slugParam } from "@/lib/catalog/schemas";
+import { slugParam } from "@/lib/platform/fields";
 import { NO_STORE } from "@/lib/platform/cache-policy";
 import { handler, list, parse } from "../../../_lib/http";
 import { productDetail } from "../../../_lib/present";

@@ -1,5 +1,4 @@
-import { requestEmailChange } from "@/lib/accounts/server/account";
-import { requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { requestEmailChange, requestIp, requireIdentity } from "@/lib/accounts";
 import { emailChangeRequestSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 

@@ -1,5 +1,4 @@
-import { confirmEmailChange } from "@/lib/accounts/server/account";
-import { identify, requestIp, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { confirmEmailChange, identify, requestIp, requireIdentity } from "@/lib/accounts";
 import { emailChangeVerifySchema } from "@/lib/accounts/schemas";
 import { presentUser } from "../../../_lib/account";
 import { action, handler, readJson, withCookies } from "../../../_lib/http";

@@ -1,5 +1,4 @@
-import { listAddresses, presentAddress } from "@/lib/accounts/server/addresses";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { listAddresses, presentAddress, requireIdentity } from "@/lib/accounts";
 import { handler, list } from "../../../_lib/http";
 
 /** GET /user/shipping/address: the caller's addresses, the default first. */

@@ -1,5 +1,4 @@
-import { createAddress, presentAddress } from "@/lib/accounts/server/addresses";
-import { assertOwnUserId, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { assertOwnUserId, createAddress, presentAddress, requireIdentity } from "@/lib/accounts";
 import { addressCreateSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";
 

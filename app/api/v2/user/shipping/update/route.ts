@@ -1,5 +1,4 @@
-import { ADDRESS_NOT_FOUND, presentAddress, updateAddress } from "@/lib/accounts/server/addresses";
-import { assertOwnUserId, requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ADDRESS_NOT_FOUND, assertOwnUserId, presentAddress, requireIdentity, updateAddress } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
 import { addressUpdateSchema } from "@/lib/accounts/schemas";
 import { action, handler, readJson } from "../../../_lib/http";

@@ -1,4 +1,4 @@
-import { decideRefund } from "@/lib/orders/server/order-admin";
+import { decideRefund } from "@/lib/orders";
 import { adminRefundSchema, orderLineIdParam } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";

@@ -1,4 +1,4 @@
-import { setDeliveryStatus } from "@/lib/orders/server/order-admin";
+import { setDeliveryStatus } from "@/lib/orders";
 import { adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
 import { requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { ADDRESS_NOT_FOUND, getAddress, presentAddress } from "@/lib/accounts/server/addresses";
-import { requireIdentity } from "@/lib/accounts/server/auth/session";
+import { ADDRESS_NOT_FOUND, getAddress, presentAddress, requireIdentity } from "@/lib/accounts";
 import { ApiError } from "@/lib/platform/errors";
-import { idParam } from "@/lib/catalog/schemas";
+import { idParam } from "@/lib/platform/fields";
 import { handler, list, parse } from "../../../../_lib/http";
 
 /** GET /user/shipping/address-with-id/{id}: one of the caller's addresses; another's id is 404. */

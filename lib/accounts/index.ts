@@ -1,0 +1,19 @@
+import "server-only";
+
+/**
+ * Accounts: sign-up, sign-in (password and email code), sessions and their cookies, password reset,
+ * the profile and its avatar, addresses, account deletion and export, the dashboard's figures, and
+ * the countries, states and cities of the address forms. Built on better-auth (./server/auth/).
+ *
+ * This file is the domain's server API: pages, route handlers and other domains import from here.
+ * Pure modules that client code may use sit beside it: constants.ts (cookie names, account paths),
+ * redirect.ts, schemas.ts and auth-schemas.ts (zod), common-passwords.ts, client/session.ts.
+ */
+
+export { assertPhoneFree, AVATAR_MAX_BYTES, AVATAR_TYPES, confirmEmailChange, deleteAccount, exportAccount, readAvatar, removeAvatar, requestEmailChange, sendDeletionCode, setAvatar, updateProfile } from "./server/account";
+export { type Address, ADDRESS_NOT_FOUND, createAddress, deleteAddress, getAddress, getDefaultAddress, listAddresses, presentAddress, setDefaultAddress, updateAddress } from "./server/addresses";
+export { authSecret } from "./server/auth/auth";
+export { changePassword, confirmEmail, requestPasswordReset, resetPassword, sendSignInCode, type SignedIn, signInWithCode, signInWithPassword, signOut, signOutEverywhere, signUp } from "./server/auth/flows";
+export { assertOwnUserId, currentUser, identify, type Identity, requestIp, requireIdentity, requireUser, type SessionUser } from "./server/auth/session";
+export { dashboardStats } from "./server/dashboard";
+export { listCities, listCountries, listStates } from "./server/locations";

@@ -1,0 +1,17 @@
+import "server-only";
+
+/**
+ * Cart: the cart and its lines, coupons, shipping methods and fees, delivery zones and promises,
+ * GST and the totals, and the wishlist.
+ *
+ * This file is the domain's server API: pages, route handlers and other domains import from here.
+ * Pure rules that client code and other domains may use sit beside it: money.ts, gst.ts,
+ * totals.ts, coupons.ts, shipping.ts, delivery.ts, schemas.ts and delivery-schemas.ts (zod), and
+ * the browser's helpers client/cart.ts and client/wishlist.ts.
+ */
+
+export { addToCart, applyCoupon, CART_MESSAGES, cartCount, type CartLineView, type CartOwner, type CartView, changeQuantity, checkCoupon, loadGstRates, mergeGuestCart, readCart, removeCoupon, removeLine, setShippingMethod } from "./server/cart";
+export { availableCoupons } from "./server/coupons";
+export { checkDelivery, findDeliveryZone, getActiveZones } from "./server/delivery";
+export { getShippingConfig } from "./server/shipping";
+export { addToWishlist, listWishlist, readWishlist, removeFromWishlist, WISHLIST_ADDED, WISHLIST_REMOVED, type WishlistItem } from "./server/wishlist";

@@ -1,0 +1,16 @@
+import "server-only";
+
+/**
+ * Content: blogs, CMS pages, home page sliders and testimonials, and the contact, enquiry and
+ * newsletter forms. (The shop's business settings, which every domain reads, are
+ * lib/platform/settings.ts.)
+ *
+ * This file is the domain's server API: pages, route handlers and other domains import from here.
+ * Pure modules that client code may use sit beside it: policies.ts and faqs.ts (the policy pages'
+ * text from the shop's rules), enquiries.ts (the enquiry pages), schemas.ts (zod).
+ */
+
+export { saveContactMessage } from "./server/contact";
+export { type BlogPost, type BlogSummary, type CmsPage, getBlogBySlug, getCategorySlugById, getCmsPage, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
+export { ENQUIRY_TEAMS, saveEnquiry } from "./server/enquiries";
+export { subscribe } from "./server/newsletter";

@@ -1,0 +1,21 @@
+import "server-only";
+
+/**
+ * Orders: checkout and placement, the order's states and stock (./server/order-state.ts), the
+ * customer's and the merchant's order actions, order mails, GST invoices (./server/invoices/) and
+ * online payments behind one provider interface (./server/payments/).
+ *
+ * This file is the domain's server API: pages, route handlers and other domains import from here.
+ * Pure modules that client code may use sit beside it: status.ts (the state names and messages),
+ * rules.ts, invoice-number.ts, invoice-tax.ts, gstin.ts, amount-in-words.ts, schemas.ts and
+ * checkout-schemas.ts (zod), client/checkout-key.ts and client/razorpay.ts.
+ */
+
+export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath, findPlacedCodOrder, type PlacedOrder, placeOrder } from "./server/checkout";
+export { invoiceFileName, invoicePdf } from "./server/invoices";
+export { adminListOrders, decideRefund, mailAfterCommit, refreshRestockedProducts, setDeliveryStatus } from "./server/order-admin";
+export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
+export { findOrderToPay } from "./server/order-to-pay";
+export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
+export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";
+export { callbackFieldsFrom, callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, paymentResponsePath, startPayment } from "./server/payments/service";
