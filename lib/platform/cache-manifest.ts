@@ -1,21 +1,128 @@
 /**
- * Every cache tag the store uses, in one place. Reads tag what they return; writes through the
- * service layer revalidate the tags they touch.
+ * Every tag of the store's data cache, in one place: what the reads carrying it show, how long such
+ * a read stays fresh when nothing expires it (`lifetime`, seconds: cachedRead takes its revalidate
+ * from here), and which changes expire it at once (`invalidatedBy`, each naming the module that
+ * calls expireTags for it). Reads tag what they return with `cacheTags.x`; writes expire with
+ * `expireTags([cacheTags.x])` (./cache.ts). cache-manifest.test.ts holds the code to this list: a
+ * read or an expiry with a tag that is not here fails, and so does a module that expires a tag
+ * without being named under it, or one named that does not.
+ *
+ * A tag nothing expires yet (settings, categories, blogs, …) changes only through the seed or the
+ * database itself: the pages carrying it catch up within its lifetime. The back office will add
+ * its writes here.
  */
-export const tags = {
-  settings: "settings",
-  categories: "categories",
-  category: (slug: string) => `category:${slug}`,
-  products: "products",
-  product: (slug: string) => `product:${slug}`,
-  attributes: "attributes",
-  sliders: "sliders",
-  blogs: "blogs",
-  blog: (slug: string) => `blog:${slug}`,
-  pages: "pages",
-  page: (slug: string) => `page:${slug}`,
-  testimonials: "testimonials",
-  locations: "locations",
-  /** Active delivery zones (the promises of product pages, their JSON-LD and the policy pages). */
-  deliveryZones: "delivery-zones",
-} as const;
+const HOUR = 3600;
+const DAY = 86_400;
+
+export type CacheInvalidation = {
+  /** The change, in the words of the shop. */
+  readonly change: string;
+  /** The module that expires the tag when it happens. */
+  readonly in: string;
+};
+
+export type CacheTagEntry = {
+  /** The tag, or how the tag of one row is made from its slug ("product:ikat-cushion"). */
+  readonly tag: string | ((slug: string) => string);
+  /** Seconds a cached read tagged with it is served before it is read again. */
+  readonly lifetime: number;
+  /** What the reads carrying it show. */
+  readonly shows: string;
+  readonly invalidatedBy: readonly CacheInvalidation[];
+};
+
+const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
+const CHECKOUT = "lib/orders/server/checkout.ts";
+const ORDER_ADMIN = "lib/orders/server/order-admin.ts";
+
+export const CACHE_MANIFEST = {
+  settings: {
+    tag: "settings",
+    lifetime: HOUR,
+    shows: "the business settings: shop name, contact details, logos, shipping rates, payment timeout, return window",
+    invalidatedBy: [],
+  },
+  categories: {
+    tag: "categories",
+    lifetime: HOUR,
+    shows: "the category tree, subcategories, a category by slug or id, the sitemap",
+    invalidatedBy: [],
+  },
+  category: {
+    tag: (slug: string) => `category:${slug}`,
+    lifetime: HOUR,
+    shows: "one category by its slug",
+    invalidatedBy: [],
+  },
+  products: {
+    tag: "products",
+    lifetime: HOUR,
+    shows: "product listings and search, featured and related products, filter values, a product by slug, the sitemap",
+    invalidatedBy: [
+      { change: "a merchant edits a product (PATCH /admin/products/{slug})", in: CATALOG_ADMIN },
+      { change: "an order sells a product's last unit (listings then say Out of stock)", in: CHECKOUT },
+    ],
+  },
+  product: {
+    tag: (slug: string) => `product:${slug}`,
+    lifetime: HOUR,
+    shows: "one product by its slug (its page, stock and price)",
+    invalidatedBy: [
+      { change: "a merchant edits the product", in: CATALOG_ADMIN },
+      { change: "an order takes units of it from stock", in: CHECKOUT },
+      { change: "a cancel (the customer's or the merchant's) gives its units back", in: ORDER_ADMIN },
+    ],
+  },
+  attributes: {
+    tag: "attributes",
+    lifetime: HOUR,
+    shows: "the values of the listing filters (material, size, …)",
+    invalidatedBy: [{ change: "a merchant edits a product", in: CATALOG_ADMIN }],
+  },
+  sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [] },
+  blogs: { tag: "blogs", lifetime: HOUR, shows: "blog lists, a post by slug, the sitemap", invalidatedBy: [] },
+  blog: { tag: (slug: string) => `blog:${slug}`, lifetime: HOUR, shows: "one blog post by its slug", invalidatedBy: [] },
+  pages: { tag: "pages", lifetime: HOUR, shows: "CMS pages, the sitemap", invalidatedBy: [] },
+  page: { tag: (slug: string) => `page:${slug}`, lifetime: HOUR, shows: "one CMS page by its slug", invalidatedBy: [] },
+  testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [] },
+  locations: {
+    tag: "locations",
+    lifetime: DAY,
+    shows: "countries, states and cities of the address forms (reference data)",
+    invalidatedBy: [],
+  },
+  deliveryZones: {
+    tag: "delivery-zones",
+    lifetime: HOUR,
+    shows: "the active delivery zones: the promises of product pages, their JSON-LD and the policy pages",
+    invalidatedBy: [],
+  },
+} as const satisfies Record<string, CacheTagEntry>;
+
+type Manifest = typeof CACHE_MANIFEST;
+export type CacheTagName = keyof Manifest;
+
+/** The tags to put on reads and to expire: `cacheTags.products`, `cacheTags.product(slug)`. */
+export const cacheTags = Object.fromEntries(Object.entries(CACHE_MANIFEST).map(([name, entry]) => [name, entry.tag])) as {
+  readonly [K in CacheTagName]: Manifest[K]["tag"];
+};
+
+/** The manifest entry a tag string belongs to, or null for a tag the manifest does not name. */
+export function cacheTagEntry(tag: string): CacheTagEntry | null {
+  for (const entry of Object.values(CACHE_MANIFEST) as CacheTagEntry[]) {
+    if (typeof entry.tag === "string" ? entry.tag === tag : tag.startsWith(entry.tag("")) && tag.length > entry.tag("").length) return entry;
+  }
+  return null;
+}
+
+/** Seconds a read with these tags stays fresh: the shortest lifetime among them. Throws on a tag not in the manifest. */
+export function cacheLifetime(tags: readonly string[]): number {
+  if (tags.length === 0) throw new Error("A cached read needs at least one tag from the cache manifest.");
+  return Math.min(
+    ...tags.map((tag) => {
+      const entry = cacheTagEntry(tag);
+      if (!entry) throw new Error(`Cache tag "${tag}" is not in the cache manifest (lib/platform/cache-manifest.ts).`);
+      return entry.lifetime;
+    }),
+  );
+}

@@ -1,12 +1,12 @@
 import "server-only";
-import { unstable_cache } from "next/cache";
-
-/** Default freshness of catalog and content reads; writes revalidate their tags at once. */
-export const CATALOG_REVALIDATE_SECONDS = 3600;
+import { revalidateTag, unstable_cache } from "next/cache";
+import { cacheLifetime } from "./cache-manifest";
 
 /**
  * Runs a read through the Next.js data cache, keyed by name and arguments and tagged so that
- * revalidateTag() after a write refreshes it and every page that used it.
+ * expireTags() after a write refreshes it and every page that used it. The tags come from the cache
+ * manifest (./cache-manifest.ts), and so does how long the read stays fresh: the shortest lifetime
+ * of its tags.
  *
  * Where entries live is the cache handler's choice (lib/platform/next-cache-handler.mjs): Redis,
  * shared by every instance, when REDIS_URL is set; else this process's memory. Keys used to carry
@@ -15,6 +15,16 @@ export const CATALOG_REVALIDATE_SECONDS = 3600;
  * files, so a key no longer needs to say which database it was read from. (Stores on different
  * databases must not share one Redis namespace: give each its own REDIS_KEY_PREFIX.)
  */
-export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>, revalidate = CATALOG_REVALIDATE_SECONDS): Promise<T> {
-  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate })();
+export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>): Promise<T> {
+  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })();
+}
+
+/**
+ * Expires tags of the cache manifest at once: the next request reads again, on every instance
+ * once the cache handler is shared. Each module that calls it is named under the tag in the
+ * manifest. Outside a request (a script) Next has no cache to expire and throws: callers that run
+ * there too catch it.
+ */
+export function expireTags(tags: readonly string[]): void {
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "./db";
 import { sanitizeRichText } from "./html";
-import { tags } from "./cache-manifest";
+import { cacheTags } from "./cache-manifest";
 import { cachedRead } from "./cache";
 
 export type BusinessSetting = { type: string; value: string | null };
@@ -10,7 +10,7 @@ export type BusinessSetting = { type: string; value: string | null };
 const HTML_TYPES = new Set(["about_us_description", "header_top", "website_topbar_content"]);
 
 export function listBusinessSettings(): Promise<BusinessSetting[]> {
-  return cachedRead("listBusinessSettings", [], [tags.settings], async () => {
+  return cachedRead("listBusinessSettings", [], [cacheTags.settings], async () => {
     const { db } = await getDb();
     const rows = await db.selectFrom("business_settings").select(["type", "value"]).orderBy("id").execute();
     return rows.map((row) => ({ type: row.type, value: HTML_TYPES.has(row.type) ? sanitizeRichText(row.value) : row.value }));

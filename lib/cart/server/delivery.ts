@@ -2,7 +2,7 @@ import "server-only";
 import { sql } from "kysely";
 import { deliveryAnswer, isArmyPostalPin, type DeliveryAnswer, type ZoneDays } from "../delivery";
 import { getDb } from "@/lib/platform/db";
-import { tags } from "@/lib/platform/cache-manifest";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
 import { getProductBySlug } from "@/lib/catalog";
 import { getShippingConfig } from "./shipping";
@@ -64,7 +64,7 @@ export async function readActiveZones(): Promise<ZoneDays[]> {
  * hourly themselves.
  */
 export function getActiveZones(): Promise<ZoneDays[]> {
-  return cachedRead("getActiveZones", [], [tags.deliveryZones], readActiveZones);
+  return cachedRead("getActiveZones", [], [cacheTags.deliveryZones], readActiveZones);
 }
 
 /**

@@ -1,13 +1,13 @@
 import "server-only";
-import { revalidateTag } from "next/cache";
 import { getDb } from "@/lib/platform/db";
 import { availabilityOf, discountPercent } from "../display";
 import type { ProductUpdateInput } from "../admin-schemas";
-import { tags } from "@/lib/platform/cache-manifest";
+import { expireTags } from "@/lib/platform/cache";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 
 /** Drops cached reads and pages that show a product, so the change is visible on the next request. */
 export function revalidateProduct(slug: string) {
-  for (const tag of [tags.products, tags.product(slug), tags.attributes]) revalidateTag(tag, { expire: 0 });
+  expireTags([cacheTags.products, cacheTags.product(slug), cacheTags.attributes]);
 }
 
 /**

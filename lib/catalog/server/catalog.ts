@@ -5,7 +5,7 @@ import type { Availability } from "@/lib/platform/db/schema";
 import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
 import type { ProductSearch } from "../schemas";
 import { sanitizeRichText } from "@/lib/platform/html";
-import { tags } from "@/lib/platform/cache-manifest";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
 
 export type CategorySummary = { id: number; name: string; slug: string; coverImage: string | null; description: string | null };
@@ -100,7 +100,7 @@ const toCategory = (row: CategoryRow): CategorySummary => ({
 
 /** Top-level categories, each with its subcategories, in shop order. */
 export function listCategories(): Promise<CategoryWithChildren[]> {
-  return cachedRead("listCategories", [], [tags.categories], async () => {
+  return cachedRead("listCategories", [], [cacheTags.categories], async () => {
     const { db } = await getDb();
     const rows = await db
       .selectFrom("categories")
@@ -118,7 +118,7 @@ export function listCategories(): Promise<CategoryWithChildren[]> {
 
 /** Subcategories of a category, or null when there is no such category. */
 export function listSubcategories(categoryId: number): Promise<CategorySummary[] | null> {
-  return cachedRead("listSubcategories", [categoryId], [tags.categories], async () => {
+  return cachedRead("listSubcategories", [categoryId], [cacheTags.categories], async () => {
     const { db } = await getDb();
     const parent = await db.selectFrom("categories").select("id").where("id", "=", categoryId).executeTakeFirst();
     if (!parent) return null;
@@ -136,7 +136,7 @@ export function listSubcategories(categoryId: number): Promise<CategorySummary[]
 export type CategoryPage = CategoryWithChildren & { parent: CategorySummary | null; metaTitle: string | null; metaDescription: string | null };
 
 export function getCategoryBySlug(slug: string): Promise<CategoryPage | null> {
-  return cachedRead("getCategoryBySlug", [slug], [tags.categories, tags.category(slug)], async () => {
+  return cachedRead("getCategoryBySlug", [slug], [cacheTags.categories, cacheTags.category(slug)], async () => {
     const { db } = await getDb();
     const row = await db
       .selectFrom("categories")
@@ -214,7 +214,7 @@ function searchProductsOn(search: ProductSearch, today: string): Promise<Page<Pr
   // never come back (npm run bench sends 1,000 distinct ones). Lists without words (a category, a
   // filter) are few and repeat, and stay cached.
   if (search.name) return readProductList(search, today);
-  return cachedRead("searchProductsOn", [search, today], [tags.products], () => readProductList(search, today));
+  return cachedRead("searchProductsOn", [search, today], [cacheTags.products], () => readProductList(search, today));
 }
 
 /** Whether a list is filtered by its words alone (the header's type-ahead and /search). */
@@ -330,7 +330,7 @@ function daysBefore(dayIso: string, days: number): string {
 }
 
 export function listFeaturedProducts(limit = 12): Promise<ProductCard[]> {
-  return cachedRead("listFeaturedProducts", [limit], [tags.products], async () => {
+  return cachedRead("listFeaturedProducts", [limit], [cacheTags.products], async () => {
     const { db } = await getDb();
     const rows = await db
       .selectFrom("products as p")
@@ -346,7 +346,7 @@ export function listFeaturedProducts(limit = 12): Promise<ProductCard[]> {
 }
 
 export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
-  return cachedRead("getProductBySlug", [slug], [tags.products, tags.product(slug)], async () => {
+  return cachedRead("getProductBySlug", [slug], [cacheTags.products, cacheTags.product(slug)], async () => {
     const { db } = await getDb();
     const p = await db.selectFrom("products").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
     if (!p) return null;
@@ -409,7 +409,7 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
 
 /** Up to `limit` other products of the same category, topped up with featured ones. */
 export function listRelatedProducts(productId: number, categoryId: number, limit = 6): Promise<ProductCard[]> {
-  return cachedRead("listRelatedProducts", [productId, categoryId, limit], [tags.products], async () => {
+  return cachedRead("listRelatedProducts", [productId, categoryId, limit], [cacheTags.products], async () => {
     const { db } = await getDb();
     const same = await db
       .selectFrom("products as p")
@@ -434,7 +434,7 @@ export function listRelatedProducts(productId: number, categoryId: number, limit
 
 /** Material, Size and Assembly with the values products actually use. */
 export function listFilterAttributes(): Promise<FilterAttribute[]> {
-  return cachedRead("listFilterAttributes", [], [tags.attributes, tags.products], async () => {
+  return cachedRead("listFilterAttributes", [], [cacheTags.attributes, cacheTags.products], async () => {
     const { db } = await getDb();
     const rows = await db
       .selectFrom("attributes as a")

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
 import { htmlToText, sanitizeRichText } from "@/lib/platform/html";
-import { tags } from "@/lib/platform/cache-manifest";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
 import type { Page } from "@/lib/catalog";
 
@@ -48,7 +48,7 @@ export type CmsPage = {
 export type Testimonial = { id: number; name: string; location: string | null; quote: string; rating: number };
 
 export function listSliders(): Promise<Slide[]> {
-  return cachedRead("listSliders", [], [tags.sliders], async () => {
+  return cachedRead("listSliders", [], [cacheTags.sliders], async () => {
     const { db } = await getDb();
     const rows = await db.selectFrom("sliders").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
     return rows.map((r) => ({
@@ -93,7 +93,7 @@ const blogColumns = ["id", "title", "slug", "banner", "short_description", "desc
 
 /** Published posts, newest first. */
 export function listBlogs(page = 1, perPage = 12): Promise<Page<BlogSummary>> {
-  return cachedRead("listBlogs", [page, perPage], [tags.blogs], async () => {
+  return cachedRead("listBlogs", [page, perPage], [cacheTags.blogs], async () => {
     const { db } = await getDb();
     const countRow = await db
       .selectFrom("blogs")
@@ -115,7 +115,7 @@ export function listBlogs(page = 1, perPage = 12): Promise<Page<BlogSummary>> {
 }
 
 export function getBlogBySlug(slug: string): Promise<BlogPost | null> {
-  return cachedRead("getBlogBySlug", [slug], [tags.blogs, tags.blog(slug)], async () => {
+  return cachedRead("getBlogBySlug", [slug], [cacheTags.blogs, cacheTags.blog(slug)], async () => {
     const { db } = await getDb();
     const row = await db.selectFrom("blogs").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
     if (!row) return null;
@@ -131,7 +131,7 @@ export function getBlogBySlug(slug: string): Promise<BlogPost | null> {
 }
 
 export function getCmsPage(slug: string): Promise<CmsPage | null> {
-  return cachedRead("getCmsPage", [slug], [tags.pages, tags.page(slug)], async () => {
+  return cachedRead("getCmsPage", [slug], [cacheTags.pages, cacheTags.page(slug)], async () => {
     const { db } = await getDb();
     const row = await db.selectFrom("cms_pages").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
     if (!row) return null;
@@ -151,7 +151,7 @@ export function getCmsPage(slug: string): Promise<CmsPage | null> {
 
 /** Slug of the category a CMS page's product grid shows, if any. */
 export function getCategorySlugById(id: number): Promise<string | null> {
-  return cachedRead("getCategorySlugById", [id], [tags.categories], async () => {
+  return cachedRead("getCategorySlugById", [id], [cacheTags.categories], async () => {
     const { db } = await getDb();
     const row = await db.selectFrom("categories").select("slug").where("id", "=", id).executeTakeFirst();
     return row?.slug ?? null;
@@ -159,7 +159,7 @@ export function getCategorySlugById(id: number): Promise<string | null> {
 }
 
 export function listTestimonials(): Promise<Testimonial[]> {
-  return cachedRead("listTestimonials", [], [tags.testimonials], async () => {
+  return cachedRead("listTestimonials", [], [cacheTags.testimonials], async () => {
     const { db } = await getDb();
     return db
       .selectFrom("testimonials")

@@ -2,7 +2,6 @@ import "server-only";
 import { activeProviderName, type ProviderName } from "./payments";
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
-import { revalidateTag } from "next/cache";
 import type { CouponOutcome } from "@/lib/cart/coupons";
 import { deliveryPromise, indiaDay, isArmyPostalPin, isoDay, NOT_SERVED_MESSAGE, type DeliveryPromise, type ZoneDays } from "@/lib/cart/delivery";
 import { SHIPPING_METHODS, shippingFee, type ShippingConfig, type ShippingMethod } from "@/lib/cart/shipping";
@@ -14,7 +13,8 @@ import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
-import { tags } from "@/lib/platform/cache-manifest";
+import { expireTags } from "@/lib/platform/cache";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
 import { ApiError } from "@/lib/platform/errors";
 import { sendOrderMail } from "./order-mail";
@@ -447,9 +447,9 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
 /** Drops cached product pages whose stock changed; outside a request (scripts) there is no cache to drop. */
 function revalidateStock(changed: readonly { slug: string; soldOut: boolean }[]): void {
   try {
-    for (const { slug } of changed) revalidateTag(tags.product(slug), { expire: 0 });
+    expireTags(changed.map(({ slug }) => cacheTags.product(slug)));
     // Listings show "Out of stock" only when a product sold out; other sales leave them be.
-    if (changed.some((c) => c.soldOut)) revalidateTag(tags.products, { expire: 0 });
+    if (changed.some((c) => c.soldOut)) expireTags([cacheTags.products]);
   } catch (error) {
     if (process.env.NEXT_RUNTIME) log.warn({ err: error }, "cache revalidation skipped after an order");
   }

@@ -1,9 +1,9 @@
 import "server-only";
-import { revalidateTag } from "next/cache";
 import { clampPage } from "../rules";
 import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
-import { tags } from "@/lib/platform/cache-manifest";
+import { expireTags } from "@/lib/platform/cache";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { ApiError } from "@/lib/platform/errors";
 import { sendOrderMail, type OrderMailKind } from "./order-mail";
 import { cancelOrder, markOrderPaid, restoreStock } from "./order-state";
@@ -87,7 +87,7 @@ export function mailAfterCommit(orderId: number, kind: OrderMailKind): void {
 
 /** Product pages show stock: after units come back, their cached pages are refreshed. */
 export async function refreshRestockedProducts(productIds: number[]): Promise<void> {
-  for (const slug of await productSlugs(productIds)) revalidateTag(tags.product(slug), { expire: 0 });
+  expireTags((await productSlugs(productIds)).map((slug) => cacheTags.product(slug)));
 }
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/platform/db";
 import { latest, uniqueByPath, type SitemapEntry } from "../sitemap";
 import { isSlug } from "@/lib/platform/slug";
-import { tags } from "@/lib/platform/cache-manifest";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
 
 export type { SitemapEntry } from "../sitemap";
@@ -52,7 +52,7 @@ const entriesOf = (rows: Row[], prefix: string): SitemapEntry[] =>
  * or after a catalog change) reads the four tables again.
  */
 export function listSitemapEntries(): Promise<SitemapEntry[]> {
-  return cachedRead("listSitemapEntries", [], [tags.products, tags.categories, tags.blogs, tags.pages], async () => {
+  return cachedRead("listSitemapEntries", [], [cacheTags.products, cacheTags.categories, cacheTags.blogs, cacheTags.pages], async () => {
     const { db } = await getDb();
     const [categories, products, blogs, pages] = await Promise.all([
       db.selectFrom("categories").select(["slug", "updated_at"]).orderBy("sort_order").orderBy("id").execute(),
