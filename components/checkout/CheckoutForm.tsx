@@ -9,12 +9,15 @@ import toast from "react-hot-toast";
 import useSWR from "swr";
 import { AddressText } from "@/components/account/AddressText";
 import { ApiRequestError, apiGet, apiRequest, messageOf, swrFetcher } from "@/lib/api/client";
-import type { ApiAddress, ApiList } from "@/lib/api/types";
+import type { ApiAddress, ApiCheckoutSummary, ApiList, ApiPlacedOrder, ApiShippingChoice } from "@/lib/api/types";
+import type { PlaceOrderInput } from "@/lib/orders/checkout-schemas";
 import { cartChanged } from "@/lib/cart/client/cart";
 import { forgetIdempotencyKey, idempotencyKeyFor } from "@/lib/orders/client/checkout-key";
 import { formatRupees } from "@/lib/platform/format";
 import { startPayment } from "./start-payment";
-import type { ApiCheckoutSummary, ApiPlacedOrder, PaymentChoice, ShippingMethod } from "./types";
+
+type ShippingMethod = ApiShippingChoice["method"];
+type PaymentChoice = PlaceOrderInput["payment_method"];
 
 // The address form validates with the shared zod schemas: its code loads when the shopper opens it,
 // not with the checkout page.

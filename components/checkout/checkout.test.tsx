@@ -5,13 +5,12 @@ import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } 
 import toast, { Toaster } from "react-hot-toast";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ApiAddress } from "@/lib/api/types";
+import type { ApiAddress, ApiCheckoutSummary } from "@/lib/api/types";
 import { cartChanged, useCartState } from "@/lib/cart/client/cart";
 import { CHECKOUT_KEY_STORAGE } from "@/lib/orders/client/checkout-key";
 import { RAZORPAY_SCRIPT } from "@/lib/orders/client/razorpay";
 import { CheckoutForm } from "./CheckoutForm";
 import { PayNow } from "./PayNow";
-import type { ApiCheckoutSummary } from "./types";
 
 const push = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ push, refresh: vi.fn(), replace: vi.fn() }) }));

@@ -1,7 +1,7 @@
 import { apiPost } from "@/lib/api/client";
 import { goTo } from "@/lib/platform/client/navigate";
 import { openRazorpay } from "@/lib/orders/client/razorpay";
-import type { ApiPaymentStart } from "./types";
+import type { ApiPaymentStart } from "@/lib/api/types";
 
 /**
  * Starts (or restarts) the online payment of one placed order: POST /payments/start for that

@@ -2,8 +2,7 @@
 
 import { useState } from "react";
 import { apiPost, messageOf } from "@/lib/api/client";
-
-type PayAnswer = { result: true; payment_id: string; fields: Record<string, string> };
+import type { ApiSandboxPay } from "@/lib/api/types";
 
 /** Posts the provider's fields to the store's callback_url, as Razorpay's checkout does. */
 function postToCallback(callbackUrl: string, fields: Record<string, string>) {
@@ -31,7 +30,7 @@ export function SandboxPayButtons({ providerOrderId, amountLabel, callbackUrl }:
     setBusy(outcome);
     setError(null);
     try {
-      const answer = await apiPost<PayAnswer>("/payments/sandbox/pay", { provider_order_id: providerOrderId, outcome });
+      const answer = await apiPost<ApiSandboxPay>("/payments/sandbox/pay", { provider_order_id: providerOrderId, outcome });
       postToCallback(callbackUrl, answer.fields);
     } catch (err) {
       setError(messageOf(err, "The test payment could not be made. Please try again."));

@@ -232,3 +232,119 @@ export type ApiWishlistItem = {
 
 /** GET /wishlists-add-product/{slug} and /wishlists-remove-product/{slug}. */
 export type ApiWishlistChange = ApiAction & { is_in_wishlist: boolean };
+
+/* ----------------------------------------------------------------------------------------------
+ * Checkout, payments and orders. The presenters in app/api/v2/_lib declare these as their return
+ * types, so an answer and what the client reads of it cannot drift apart.
+ * -------------------------------------------------------------------------------------------- */
+
+/** One line of GET /checkout/summary. */
+export type ApiCheckoutLine = {
+  id: number;
+  product_id: number;
+  name: string;
+  slug: string;
+  image: string | null;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+  availability: ApiAvailability;
+};
+
+/** A shipping method checkout offers, with its fee and the delivery window for the chosen address. */
+export type ApiShippingChoice = {
+  method: "standard" | "express";
+  label: string;
+  fee: number;
+  delivery: { from: string; to: string; text: string } | null;
+};
+
+/** GET /checkout/summary (money in rupees, like the cart API). */
+export type ApiCheckoutSummary = {
+  result: true;
+  lines: ApiCheckoutLine[];
+  subtotal: number;
+  shipping_cost: number;
+  coupon_code: string | null;
+  coupon_discount: number;
+  tax: number;
+  grand_total: number;
+  shipping_methods: ApiShippingChoice[];
+  deliverable: boolean;
+  delivery_message: string | null;
+  cod: { allowed: boolean; limit: number; message: string | null };
+  online: { available: boolean; provider: "sandbox" | "razorpay" | null };
+  notices: string[];
+};
+
+/** POST /checkout/place: the same for the first submit and a replay of its Idempotency-Key. */
+export type ApiPlacedOrder = {
+  result: true;
+  message: string;
+  order: { id: number; code: string; grand_total: number; payment_type: string; payment_status: string; delivery_status: string };
+  /** Where the browser goes next: a Cash on Delivery order's confirmation, or the payment of an online one. */
+  next: string;
+};
+
+/** POST /payments/start: the parameters the browser opens the provider's checkout with. */
+export type ApiPaymentStart = {
+  result: true;
+  provider: "sandbox" | "razorpay";
+  key_id: string;
+  provider_order_id: string;
+  /** Paise (the providers' unit), unlike every other API v2 amount. */
+  amount: number;
+  currency: "INR";
+  name: string;
+  description: string;
+  prefill: { name: string; email: string; contact: string };
+  callback_url: string;
+  checkout_url: string | null;
+};
+
+/** POST /payments/sandbox/pay: the fields the sandbox's page posts to callback_url. */
+export type ApiSandboxPay = { result: true; payment_id: string; fields: Record<string, string> };
+
+/** A row of GET /purchase-history. */
+export type ApiOrderRow = {
+  id: number;
+  code: string;
+  date: string;
+  grand_total: number;
+  delivery_status: string;
+  payment_status: string;
+  payment_type: string;
+};
+
+/** GET /purchase-history-details/{id}. */
+export type ApiOrderDetail = {
+  id: number;
+  code: string;
+  date: string;
+  delivery_status: string;
+  delivery_status_string: string;
+  payment_status: string;
+  payment_type: string;
+  grand_total: number;
+  shipping_type_string: string;
+  estimated_delivery: string | null;
+  shipping_address: { name: string; email: string; address: string; city: string; state: string; country: string; postal_code: string; phone: string };
+  subtotal: number;
+  shipping_cost: number;
+  tax: number;
+  coupon_discount: number;
+};
+
+/** A line of GET /purchase-history-items/{id}. */
+export type ApiOrderItem = {
+  id: number;
+  product_name: string;
+  product_slug: string | null;
+  variation: string | null;
+  quantity: number;
+  delivery_status_string: string;
+  price: number;
+  refund_status: string | null;
+  refund_button: boolean;
+  refund_label: string;
+};

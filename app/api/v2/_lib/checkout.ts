@@ -1,9 +1,10 @@
-import { CHECKOUT_MESSAGES, type CheckoutSummary, codPlacedPath, type PlacedOrder } from "@/lib/orders";
+import type { ApiCheckoutSummary, ApiPaymentStart, ApiPlacedOrder } from "@/lib/api/types";
+import { CHECKOUT_MESSAGES, type CheckoutSummary, codPlacedPath, type PaymentStart, type PlacedOrder } from "@/lib/orders";
 import { PAYMENT_TYPE } from "@/lib/orders/status";
 import { rupees } from "./present";
 
 /** GET /checkout/summary's answer (contract §1): money in rupees, like the cart API. */
-export function presentCheckoutSummary(s: CheckoutSummary) {
+export function presentCheckoutSummary(s: CheckoutSummary): ApiCheckoutSummary {
   const t = s.totals;
   return {
     result: true,
@@ -38,7 +39,7 @@ export function presentCheckoutSummary(s: CheckoutSummary) {
  * a Cash on Delivery order's confirmation (nothing has been paid, so not the payment result page),
  * or the payment of an online order.
  */
-export function presentPlacedOrder(order: PlacedOrder) {
+export function presentPlacedOrder(order: PlacedOrder): ApiPlacedOrder {
   const cod = order.paymentType === PAYMENT_TYPE.cod;
   return {
     result: true,
@@ -52,5 +53,22 @@ export function presentPlacedOrder(order: PlacedOrder) {
       delivery_status: order.deliveryStatus,
     },
     next: cod ? codPlacedPath(order.code) : `/checkout/pay?order=${encodeURIComponent(order.code)}`,
+  };
+}
+
+/** POST /payments/start's answer: the checkout parameters; `amount` in paise, as the providers take it. */
+export function presentPaymentStart(start: PaymentStart): ApiPaymentStart {
+  return {
+    result: true,
+    provider: start.provider,
+    key_id: start.keyId,
+    provider_order_id: start.providerOrderId,
+    amount: start.amount,
+    currency: start.currency,
+    name: start.name,
+    description: start.description,
+    prefill: start.prefill,
+    callback_url: start.callbackUrl,
+    checkout_url: start.checkoutUrl,
   };
 }

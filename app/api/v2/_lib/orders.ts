@@ -1,9 +1,10 @@
 import type { OrderDetail, OrderLine, OrderSummary } from "@/lib/orders";
+import type { ApiOrderDetail, ApiOrderItem, ApiOrderRow } from "@/lib/api/types";
 import { rupees } from "./present";
 
 /** Maps the order services' shapes to the spec's §3 fields; money in rupees. */
 
-export const presentOrderRow = (o: OrderSummary) => ({
+export const presentOrderRow = (o: OrderSummary): ApiOrderRow => ({
   id: o.id,
   code: o.code,
   date: o.date,
@@ -13,7 +14,7 @@ export const presentOrderRow = (o: OrderSummary) => ({
   payment_type: o.paymentType,
 });
 
-export const presentOrderDetail = (o: OrderDetail) => ({
+export const presentOrderDetail = (o: OrderDetail): ApiOrderDetail => ({
   id: o.id,
   code: o.code,
   date: o.date,
@@ -40,7 +41,7 @@ export const presentOrderDetail = (o: OrderDetail) => ({
   coupon_discount: rupees(o.couponDiscount),
 });
 
-export const presentOrderItem = (l: OrderLine) => ({
+export const presentOrderItem = (l: OrderLine): ApiOrderItem => ({
   id: l.id,
   product_name: l.productName,
   product_slug: l.productSlug,

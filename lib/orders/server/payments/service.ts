@@ -94,19 +94,23 @@ async function recordPaid(orderId: number, report: Parameters<typeof markOrderPa
  * Start (or retry) the payment of an order
  * ------------------------------------------------------------------------------------------- */
 
+/** What the browser opens the provider's checkout with (POST /payments/start presents it). */
 export type PaymentStart = {
-  result: true;
   provider: ProviderName;
-  key_id: string;
-  provider_order_id: string;
+  /** The provider's public key for its checkout. */
+  keyId: string;
+  providerOrderId: string;
   /** Paise. */
   amount: number;
   currency: "INR";
+  /** The shop's name, shown by the provider's checkout. */
   name: string;
   description: string;
   prefill: { name: string; email: string; contact: string };
-  callback_url: string;
-  checkout_url: string | null;
+  /** Where the browser posts the provider's answer. */
+  callbackUrl: string;
+  /** The provider's own payment page, when it has one (the sandbox's); null for a checkout opened in the page. */
+  checkoutUrl: string | null;
 };
 
 type PaymentRow = { id: number; provider: string; provider_order_id: string | null };
@@ -194,10 +198,9 @@ export async function startPayment(userId: number, orderId: number, now = new Da
 
   const shopName = (await getSiteSettings()).website_name || DEFAULT_SHOP_NAME;
   return {
-    result: true,
     provider: provider.name,
-    key_id: provider.keyId,
-    provider_order_id: providerOrderId,
+    keyId: provider.keyId,
+    providerOrderId,
     amount: order.grand_total,
     currency: "INR",
     name: shopName,
@@ -205,8 +208,8 @@ export async function startPayment(userId: number, orderId: number, now = new Da
     prefill: { name: order.shipping_name, email: order.email || order.shipping_email, contact: order.shipping_phone },
     // Razorpay posts to it from its own page, so it needs the site's address; the sandbox's page
     // is the store's own, and a path works whatever host the shopper reached the store by.
-    callback_url: provider.name === "razorpay" ? `${getConfig().siteUrl}${callbackPath(order.code)}` : callbackPath(order.code),
-    checkout_url: provider.name === "sandbox" ? sandboxCheckoutPath(providerOrderId) : null,
+    callbackUrl: provider.name === "razorpay" ? `${getConfig().siteUrl}${callbackPath(order.code)}` : callbackPath(order.code),
+    checkoutUrl: provider.name === "sandbox" ? sandboxCheckoutPath(providerOrderId) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { requireIdentity } from "@/lib/accounts";
 import { startPayment } from "@/lib/orders";
+import { presentPaymentStart } from "../../_lib/checkout";
 import { handler, readJson } from "../../_lib/http";
 
 const startSchema = z.object({ order_id: z.coerce.number().int("Choose an order to pay.").positive("Choose an order to pay.").max(2_147_483_647, "Choose an order to pay.") });
@@ -14,7 +15,7 @@ export const POST = handler(
   async (request) => {
     const { user } = await requireIdentity(request);
     const { order_id } = await readJson(request, startSchema);
-    return Response.json(await startPayment(user.id, order_id));
+    return Response.json(presentPaymentStart(await startPayment(user.id, order_id)));
   },
   { personal: true },
 );

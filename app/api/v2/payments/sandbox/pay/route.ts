@@ -1,5 +1,6 @@
 import { after } from "next/server";
 import { z } from "zod";
+import type { ApiSandboxPay } from "@/lib/api/types";
 import { handleWebhook, sandboxPay } from "@/lib/orders";
 import { handler, readJson } from "../../../_lib/http";
 import { log } from "@/lib/platform/log";
@@ -32,7 +33,8 @@ export const POST = handler(
       });
       if (outcome && outcome.status >= 400) log.error({ status: outcome.status, message: outcome.message }, "sandbox webhook refused");
     });
-    return Response.json({ result: true, payment_id: paid.paymentId, fields: paid.fields });
+    const answer: ApiSandboxPay = { result: true, payment_id: paid.paymentId, fields: paid.fields };
+    return Response.json(answer);
   },
   { personal: true },
 );
