@@ -18,4 +18,4 @@ export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";
-export { callbackFieldsFrom, callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, paymentResponsePath, type PaymentStart, startPayment } from "./server/payments/service";
+export { callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, paymentResponsePath, type PaymentStart, startPayment } from "./server/payments/service";

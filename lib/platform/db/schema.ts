@@ -384,8 +384,23 @@ export interface SandboxPaymentsTable {
   provider_order_id: string;
   amount: number;
   currency: string;
-  /** 'captured' | 'failed'. */
+  /** 'captured' | 'failed', or 'refunded' once refunded in full (sandbox_refunds). */
   status: string;
+  created_at: Timestamp;
+}
+
+/** A refund in the sandbox provider's books (migration 007). */
+export interface SandboxRefundsTable {
+  id: Id;
+  refund_id: string;
+  payment_id: string;
+  /** Paise. */
+  amount: number;
+  currency: string;
+  /** 'processed'. */
+  status: string;
+  reason: string;
+  idempotency_key: string;
   created_at: Timestamp;
 }
 
@@ -523,6 +538,7 @@ export interface Database {
   payments: PaymentsTable;
   payment_events: PaymentEventsTable;
   sandbox_payments: SandboxPaymentsTable;
+  sandbox_refunds: SandboxRefundsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
   blogs: BlogsTable;

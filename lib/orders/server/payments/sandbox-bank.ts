@@ -3,7 +3,7 @@ import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
 import { providerByName } from "./index";
 import { recordSandboxPayment, sandboxOrder, sandboxSecrets } from "./sandbox";
-import { hmacHex, paymentSignature, randomId } from "./provider";
+import { EVENT_ID_HEADER, hmacHex, paymentSignature, randomId, SIGNATURE_HEADER } from "./razorpay-wire";
 
 /**
  * The sandbox's "bank": what Razorpay's checkout does when the customer pays or gives up. It
@@ -64,8 +64,8 @@ export async function sandboxPay(providerOrderId: string, outcome: "success" | "
   });
   const headers = new Headers({
     "content-type": "application/json",
-    "x-razorpay-signature": hmacHex(secrets.webhookSecret, rawBody),
-    "x-razorpay-event-id": randomId("evt_"),
+    [SIGNATURE_HEADER]: hmacHex(secrets.webhookSecret, rawBody),
+    [EVENT_ID_HEADER]: randomId("evt_"),
   });
   return { paymentId, fields, webhook: { rawBody, headers } };
 }

@@ -1,20 +1,27 @@
 import "server-only";
 import { createHmac } from "node:crypto";
+import { authSecret } from "@/lib/accounts";
 import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
-import { authSecret } from "@/lib/accounts";
-import { hmacHex, paymentSignature, randomId, signatureMatches, type CreateOrderInput, type PaymentProvider, type ProviderOrder, type ProviderPayment } from "./provider";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import { assertIdempotencyKey, type CreateOrderInput, type ProviderOrder, type RefundOptions, type RefundResult } from "./provider";
+import { hmacHex, paymentSignature, paymentStateOf, randomId, readCheckoutReturn, readWebhookRequest, signatureMatches, type RazorpayCompatible, type RazorpayPayment } from "./razorpay-wire";
 
 /**
- * The built-in sandbox provider: works with no account and no network, and signs exactly as
- * Razorpay does, so the store's real verification code runs in development and in CI. Its own
- * ledger is the sandbox_payments table: a row per provider order (status 'order', payment_id =
- * the order id) and a row per payment attempt ('captured' | 'failed'), which is what fetchPayment
- * reads back, the way a real provider answers from its own books, not from the store's.
+ * The built-in sandbox provider: works with no account and no network, and speaks Razorpay's wire
+ * format (./razorpay-wire.ts), so the store's real verification code runs in development and in CI.
+ * Its own books are two tables, read back the way a real provider answers from its own books, not
+ * from the store's:
+ *  - sandbox_payments: a row per provider order (status 'order', payment_id = the order id) and a
+ *    row per payment attempt ('captured' | 'failed', and 'refunded' once refunded in full);
+ *  - sandbox_refunds: a row per refund, with its idempotency key.
  */
 export const SANDBOX_KEY_ID = "sandbox_test_key";
 /** Status of a ledger row that records a provider order rather than a payment. */
 export const SANDBOX_ORDER_ROW = "order";
+
+/** The sandbox's test payment page for one of its orders (what Razorpay's checkout is for real payments). */
+export const sandboxCheckoutPath = (providerOrderId: string) => `/payment/sandbox?order_id=${encodeURIComponent(providerOrderId)}`;
 
 export type SandboxSecrets = { keySecret: string; webhookSecret: string };
 
@@ -57,10 +64,81 @@ export async function recordSandboxPayment(providerOrderId: string, amount: numb
   return paymentId;
 }
 
-export function createSandboxProvider(secrets: SandboxSecrets): PaymentProvider {
+/** What the sandbox answers for refunds it cannot make, in Razorpay's words where Razorpay has them. */
+export const SANDBOX_REFUND_MESSAGES = {
+  unknownPayment: "The id provided does not exist",
+  notCaptured: "Only a captured payment can be refunded.",
+  fullyRefunded: "The payment has been fully refunded already",
+  tooSmall: "The amount must be at least INR 1.00",
+  tooMuch: "The total refund amount is greater than the refund payment amount",
+  keyReused: "Different request with the same idempotency key has already been processed.",
+} as const;
+
+/**
+ * Refunds a captured sandbox payment in one transaction: the refund is a sandbox_refunds row, and a
+ * payment refunded in full turns 'refunded'. The same idempotency key answers the refund it made
+ * (a retry); with another payment or amount it is refused. On PostgreSQL the payment's row is
+ * locked first, so two refunds of one payment never both fit under its amount.
+ */
+async function refundSandboxPayment(paymentId: string, amount: number, options: RefundOptions): Promise<RefundResult> {
+  assertIdempotencyKey(options.idempotencyKey);
+  const refused = (message: string): RefundResult => ({ ok: false, reason: "refused", message });
+  const handle = await getDb();
+  return writeTransaction(handle, async (trx) => {
+    let query = trx.selectFrom("sandbox_payments").select(["payment_id", "amount", "currency", "status"]).where("payment_id", "=", paymentId).where("status", "!=", SANDBOX_ORDER_ROW);
+    if (handle.dialect === "postgres") query = query.forUpdate();
+    const payment = await query.executeTakeFirst();
+    const earlier = await trx.selectFrom("sandbox_refunds").select(["refund_id", "payment_id", "amount", "currency"]).where("idempotency_key", "=", options.idempotencyKey).executeTakeFirst();
+    if (earlier) {
+      if (earlier.payment_id !== paymentId || earlier.amount !== amount) return refused(SANDBOX_REFUND_MESSAGES.keyReused);
+      return { ok: true, refundId: earlier.refund_id, paymentId, amount, currency: earlier.currency, status: "processed" } as const;
+    }
+    if (!payment) return { ok: false, reason: "unknown_payment", message: SANDBOX_REFUND_MESSAGES.unknownPayment } as const;
+    if (payment.status === "refunded") return refused(SANDBOX_REFUND_MESSAGES.fullyRefunded);
+    if (payment.status !== "captured") return refused(SANDBOX_REFUND_MESSAGES.notCaptured);
+    if (!Number.isInteger(amount) || amount < 100) return refused(SANDBOX_REFUND_MESSAGES.tooSmall);
+    const before = await trx.selectFrom("sandbox_refunds").select((eb) => eb.fn.coalesce(eb.fn.sum<number>("amount"), eb.lit(0)).as("total")).where("payment_id", "=", paymentId).executeTakeFirstOrThrow();
+    const refunded = Number(before.total);
+    if (refunded + amount > payment.amount) return refused(SANDBOX_REFUND_MESSAGES.tooMuch);
+    const refundId = randomId("rfnd_");
+    await trx
+      .insertInto("sandbox_refunds")
+      .values({
+        refund_id: refundId,
+        payment_id: paymentId,
+        amount,
+        currency: payment.currency,
+        status: "processed",
+        reason: options.reason.slice(0, 500),
+        idempotency_key: options.idempotencyKey,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    if (refunded + amount === payment.amount) {
+      await trx.updateTable("sandbox_payments").set({ status: "refunded" }).where("payment_id", "=", paymentId).where("status", "=", "captured").execute();
+    }
+    return { ok: true, refundId, paymentId, amount, currency: payment.currency, status: "processed" } as const;
+  });
+}
+
+export type SandboxProvider = RazorpayCompatible & { readonly name: "sandbox" };
+
+export function createSandboxProvider(secrets: SandboxSecrets): SandboxProvider {
+  const fetchPayment = async (paymentId: string): Promise<RazorpayPayment | null> => {
+    const { db } = await getDb();
+    const row = await db
+      .selectFrom("sandbox_payments")
+      .select(["payment_id", "provider_order_id", "amount", "currency", "status"])
+      .where("payment_id", "=", paymentId)
+      .where("status", "!=", SANDBOX_ORDER_ROW)
+      .executeTakeFirst();
+    return row ? { id: row.payment_id, order_id: row.provider_order_id, amount: row.amount, currency: row.currency, status: row.status } : null;
+  };
   return {
     name: "sandbox",
     keyId: SANDBOX_KEY_ID,
+    // The sandbox's payment page is the store's own, so a path works whatever host the shopper reached the store by.
+    absoluteCallbackUrl: false,
     async createOrder(input: CreateOrderInput): Promise<ProviderOrder> {
       const { db } = await getDb();
       const id = randomId("order_");
@@ -70,16 +148,15 @@ export function createSandboxProvider(secrets: SandboxSecrets): PaymentProvider 
         .execute();
       return { id, amount: input.amount, currency: input.currency };
     },
-    async fetchPayment(paymentId: string): Promise<ProviderPayment | null> {
-      const { db } = await getDb();
-      const row = await db
-        .selectFrom("sandbox_payments")
-        .select(["payment_id", "provider_order_id", "amount", "currency", "status"])
-        .where("payment_id", "=", paymentId)
-        .where("status", "!=", SANDBOX_ORDER_ROW)
-        .executeTakeFirst();
-      return row ? { id: row.payment_id, order_id: row.provider_order_id, amount: row.amount, currency: row.currency, status: row.status } : null;
+    checkoutUrl: sandboxCheckoutPath,
+    verifyReturn: (providerOrderId, fields) => readCheckoutReturn(secrets.keySecret, providerOrderId, fields),
+    readWebhook: ({ headers, rawBody }) => readWebhookRequest(secrets.webhookSecret, headers, rawBody),
+    async paymentState(paymentId) {
+      const payment = await fetchPayment(paymentId);
+      return payment ? paymentStateOf(payment) : null;
     },
+    refund: refundSandboxPayment,
+    fetchPayment,
     verifyPaymentSignature: (providerOrderId, paymentId, signature) => signatureMatches(paymentSignature(secrets.keySecret, providerOrderId, paymentId), signature),
     verifyWebhookSignature: (rawBody, signature) => signatureMatches(hmacHex(secrets.webhookSecret, rawBody), signature),
   };

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
@@ -10,11 +9,12 @@ import { markOrderPaid, releaseExpiredOrders, type PaidOutcome } from "../order-
 import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "../../status";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { activeProviderName, providerByName } from "./index";
-import { ProviderUnavailable, SUCCESSFUL_PAYMENT_STATUSES, type PaymentProvider, type ProviderName } from "./provider";
+import { ProviderUnavailable, type PaymentEvent, type PaymentProvider, type ProviderName, type WebhookReading } from "./provider";
 import { log } from "@/lib/platform/log";
 
 /**
- * Online payment of an order, whichever provider takes it (./index.ts):
+ * Online payment of an order, whichever provider takes it (./index.ts), through the provider
+ * interface only (./provider.ts: each provider reads and checks its own fields, headers and events):
  *
  *  start ─► one provider order per store order (reused by every retry) ─► the browser pays
  *        ─► callback (the browser, signed) and/or webhook (the provider, signed) ─► markOrderPaid
@@ -42,9 +42,6 @@ export const paymentResponsePath = (ok: boolean, code: string | null) =>
   `/payment-response?response=${ok ? 1 : 0}${code ? `&order=${encodeURIComponent(code)}` : ""}`;
 
 export const callbackPath = (code: string) => `/api/v2/payments/callback?order=${encodeURIComponent(code)}`;
-
-/** The sandbox's test payment page for one of its orders. */
-export const sandboxCheckoutPath = (providerOrderId: string) => `/payment/sandbox?order_id=${encodeURIComponent(providerOrderId)}`;
 
 /** Order codes as the store makes them; anything else is not looked up. */
 export const orderCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -206,49 +203,16 @@ export async function startPayment(userId: number, orderId: number, now = new Da
     name: shopName,
     description: `Order ${order.code}`,
     prefill: { name: order.shipping_name, email: order.email || order.shipping_email, contact: order.shipping_phone },
-    // Razorpay posts to it from its own page, so it needs the site's address; the sandbox's page
-    // is the store's own, and a path works whatever host the shopper reached the store by.
-    callbackUrl: provider.name === "razorpay" ? `${getConfig().siteUrl}${callbackPath(order.code)}` : callbackPath(order.code),
-    checkoutUrl: provider.name === "sandbox" ? sandboxCheckoutPath(providerOrderId) : null,
+    // A checkout on the provider's own site posts back to the site's address; one on the store's
+    // own page takes a path, which works whatever host the shopper reached the store by.
+    callbackUrl: provider.absoluteCallbackUrl ? `${getConfig().siteUrl}${callbackPath(order.code)}` : callbackPath(order.code),
+    checkoutUrl: provider.checkoutUrl(providerOrderId),
   };
 }
 
 /* ---------------------------------------------------------------------------------------------
  * The browser's return (callback_url)
  * ------------------------------------------------------------------------------------------- */
-
-const field = z.string().trim().min(1).max(200);
-export const callbackFieldsSchema = z.object({
-  razorpay_order_id: field.optional(),
-  razorpay_payment_id: field.regex(/^[A-Za-z0-9_]+$/).optional(),
-  razorpay_signature: field.optional(),
-  error: z
-    .object({
-      code: z.string().max(200).optional(),
-      description: z.string().max(1000).optional(),
-      reason: z.string().max(200).optional(),
-      source: z.string().max(200).optional(),
-      step: z.string().max(200).optional(),
-      metadata: z.string().max(2000).optional(),
-    })
-    .optional(),
-});
-export type CallbackFields = z.infer<typeof callbackFieldsSchema>;
-
-/** Form fields `error[code]`, `error[description]`… (how Razorpay posts a failure) → `{ error: {…} }`. */
-export function callbackFieldsFrom(entries: Iterable<[string, unknown]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  const error: Record<string, unknown> = {};
-  for (const [key, value] of entries) {
-    const nested = /^error\[([a-z_]+)\]$/.exec(key);
-    if (nested) error[nested[1] as string] = typeof value === "string" ? value : JSON.stringify(value);
-    else if (key === "error" && value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) error[k] = typeof v === "string" ? v : JSON.stringify(v);
-    } else out[key] = value;
-  }
-  if (Object.keys(error).length) out.error = error;
-  return out;
-}
 
 export type CallbackOutcome = { ok: boolean; code: string | null };
 
@@ -258,28 +222,28 @@ export type CallbackOutcome = { ok: boolean; code: string | null };
  * provider order the store stored for this order, and the provider confirms a captured (or
  * authorized) payment of this order for the order's amount in INR.
  */
-export async function handleCallback(orderCode: string, input: unknown, now = new Date()): Promise<CallbackOutcome> {
+export async function handleCallback(orderCode: string, fields: Iterable<[string, unknown]>, now = new Date()): Promise<CallbackOutcome> {
   const code = orderCodeSchema.safeParse(orderCode);
   if (!code.success) return { ok: false, code: null };
   await sweepExpiredOrders(now);
   const { db } = await getDb();
   const order = await db.selectFrom("orders").select(["id", "code", "payment_status", "payment_type"]).where("code", "=", code.data).executeTakeFirst();
   if (!order || order.payment_type !== PAYMENT_TYPE.online) return { ok: false, code: order?.code ?? null };
-  const fields = callbackFieldsSchema.safeParse(input);
-  if (!fields.success) {
+  const payment = await db.selectFrom("payments").select(["provider", "provider_order_id"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
+  // Only the order's own provider can read what its checkout posted.
+  const provider = await providerByName(payment?.provider);
+  if (!provider) return { ok: false, code: order.code };
+  const answer = provider.verifyReturn(payment?.provider_order_id ?? null, fields);
+  if (answer.kind === "malformed") {
     await recordFailure(order.id, "callback: malformed fields");
     return { ok: false, code: order.code };
   }
-  const f = fields.data;
-  const payment = await db.selectFrom("payments").select(["provider", "provider_order_id"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
-  if (!f.razorpay_payment_id || !f.razorpay_signature) {
-    const reason = f.error ? [f.error.code, f.error.reason, f.error.description].filter(Boolean).join(": ") : "callback without a payment";
-    await recordFailure(order.id, reason || "payment failed");
+  if (answer.kind === "failed") {
+    await recordFailure(order.id, answer.reason || "payment failed");
     return { ok: false, code: order.code };
   }
-  const provider = await providerByName(payment?.provider);
-  if (!payment?.provider_order_id || !provider) return { ok: false, code: order.code };
-  if (!provider.verifyPaymentSignature(payment.provider_order_id, f.razorpay_payment_id, f.razorpay_signature)) {
+  if (answer.kind === "unverifiable" || !payment?.provider_order_id) return { ok: false, code: order.code };
+  if (answer.kind === "bad_signature") {
     await recordFailure(order.id, "callback: signature does not match this order");
     return { ok: false, code: order.code };
   }
@@ -290,15 +254,15 @@ export async function handleCallback(orderCode: string, input: unknown, now = ne
   }
   let reported;
   try {
-    reported = await provider.fetchPayment(f.razorpay_payment_id);
+    reported = await provider.paymentState(answer.paymentId);
   } catch (error) {
     if (!(error instanceof ProviderUnavailable)) throw error;
     // The webhook will still record the payment when the provider confirms it.
     log.error({ err: error }, "payment provider call failed");
     return { ok: false, code: order.code };
   }
-  if (!reported || reported.order_id !== payment.provider_order_id || !SUCCESSFUL_PAYMENT_STATUSES.has(reported.status)) {
-    await recordFailure(order.id, `callback: provider reports ${reported ? `${reported.status} for ${reported.order_id}` : "no such payment"}`);
+  if (!reported || reported.providerOrderId !== payment.provider_order_id || reported.state !== "succeeded") {
+    await recordFailure(order.id, `callback: provider reports ${reported ? `${reported.providerStatus} for ${reported.providerOrderId}` : "no such payment"}`);
     return { ok: false, code: order.code };
   }
   const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: reported.id, amount: reported.amount, currency: reported.currency });
@@ -310,26 +274,12 @@ export async function handleCallback(orderCode: string, input: unknown, now = ne
  * Webhooks
  * ------------------------------------------------------------------------------------------- */
 
-const paymentEntity = z.object({
-  id: z.string().min(1).max(100),
-  order_id: z.string().min(1).max(100).nullish(),
-  amount: z.number().int().nonnegative(),
-  currency: z.string().min(3).max(3),
-  status: z.string().max(40).optional(),
-  error_code: z.string().max(200).nullish(),
-  error_description: z.string().max(1000).nullish(),
-});
-const orderEntity = z.object({
-  id: z.string().min(1).max(100),
-  amount: z.number().int().nonnegative(),
-  amount_paid: z.number().int().nonnegative().optional(),
-  currency: z.string().min(3).max(3),
-});
-const webhookEnvelope = z.object({ event: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()).optional() });
-const paymentPayload = z.object({ payment: z.object({ entity: paymentEntity }), order: z.object({ entity: orderEntity }).optional() });
-const orderPaidPayload = z.object({ payment: z.object({ entity: paymentEntity }).optional(), order: z.object({ entity: orderEntity }) });
-
-const PAID_EVENTS = new Set(["payment.captured", "payment.authorized", "order.paid"]);
+/** What a webhook that cannot be read is answered, by what was wrong with it (400). */
+const WEBHOOK_PROBLEMS: Record<Extract<WebhookReading, { ok: false }>["problem"], string> = {
+  bad_signature: PAYMENT_MESSAGES.badSignature,
+  not_json: "Request body is not valid JSON.",
+  malformed: "Malformed event.",
+};
 
 export type WebhookOutcome = { status: number; message: string };
 
@@ -345,75 +295,45 @@ async function orderByProviderOrder(provider: ProviderName, providerOrderId: str
     .executeTakeFirst();
 }
 
-async function applyEvent(provider: PaymentProvider, event: string, payload: unknown): Promise<WebhookOutcome> {
-  if (PAID_EVENTS.has(event)) {
-    let providerOrderId: string;
-    let report: { providerPaymentId: string; amount: number; currency: string };
-    if (event === "order.paid") {
-      const p = orderPaidPayload.safeParse(payload);
-      if (!p.success) return { status: 400, message: "Malformed event payload." };
-      const pay = p.data.payment?.entity;
-      providerOrderId = p.data.order.entity.id;
-      report = pay
-        ? { providerPaymentId: pay.id, amount: pay.amount, currency: pay.currency }
-        : { providerPaymentId: "", amount: p.data.order.entity.amount_paid ?? 0, currency: p.data.order.entity.currency };
-    } else {
-      const p = paymentPayload.safeParse(payload);
-      if (!p.success || !p.data.payment.entity.order_id) return { status: 400, message: "Malformed event payload." };
-      const pay = p.data.payment.entity;
-      providerOrderId = pay.order_id as string;
-      report = { providerPaymentId: pay.id, amount: pay.amount, currency: pay.currency };
-    }
-    const order = await orderByProviderOrder(provider.name, providerOrderId);
+async function applyEvent(provider: PaymentProvider, event: PaymentEvent): Promise<WebhookOutcome> {
+  if (event.kind === "malformed") return { status: 400, message: "Malformed event payload." };
+  if (event.kind === "ignored") return { status: 200, message: "Event ignored." };
+  if (event.kind === "paid") {
+    const order = await orderByProviderOrder(provider.name, event.providerOrderId);
     if (!order) return { status: 200, message: "No order for this event." };
-    const outcome = await recordPaid(order.id, { provider: provider.name, ...report });
+    const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: event.providerPaymentId, amount: event.amount, currency: event.currency });
     await sendPaidMail(outcome);
     return { status: 200, message: `Recorded: ${outcome.kind}.` };
   }
-  if (event === "payment.failed") {
-    const p = paymentPayload.safeParse(payload);
-    if (!p.success) return { status: 400, message: "Malformed event payload." };
-    const pay = p.data.payment.entity;
-    const order = pay.order_id ? await orderByProviderOrder(provider.name, pay.order_id) : undefined;
-    if (!order) return { status: 200, message: "No order for this event." };
-    // A failure reported after (or while) a success changes nothing: recordFailure checks Un-Paid.
-    await recordFailure(order.id, [pay.error_code, pay.error_description].filter(Boolean).join(": ") || "payment failed");
-    return { status: 200, message: "Recorded: failed." };
-  }
-  return { status: 200, message: "Event ignored." };
+  const order = event.providerOrderId ? await orderByProviderOrder(provider.name, event.providerOrderId) : undefined;
+  if (!order) return { status: 200, message: "No order for this event." };
+  // A failure reported after (or while) a success changes nothing: recordFailure checks Un-Paid.
+  await recordFailure(order.id, event.reason);
+  return { status: 200, message: "Recorded: failed." };
 }
 
 /**
- * POST /payments/{provider}/webhook. The signature is checked over the raw body before anything is
- * read from it; an event id already seen is answered 200 and changes nothing. An event whose
+ * POST /payments/{provider}/webhook. The provider checks the signature over the raw body before
+ * anything is read from it (readWebhook) and names the delivery; an event id already seen is answered 200 and changes nothing. An event whose
  * handling fails is forgotten again, so the provider's retry is handled.
  */
 export async function handleWebhook(providerName: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
   const provider = await providerByName(providerName);
   if (!provider) return { status: 404, message: PAYMENT_MESSAGES.unknownProvider };
-  const signature = headers.get("x-razorpay-signature") ?? "";
-  if (!signature || !provider.verifyWebhookSignature(rawBody, signature)) return { status: 400, message: PAYMENT_MESSAGES.badSignature };
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody);
-  } catch {
-    return { status: 400, message: "Request body is not valid JSON." };
-  }
-  const envelope = webhookEnvelope.safeParse(body);
-  if (!envelope.success) return { status: 400, message: "Malformed event." };
-  const sentId = headers.get("x-razorpay-event-id")?.trim();
-  const eventId = sentId && sentId.length <= 100 ? sentId : `body:${createHash("sha256").update(rawBody).digest("hex")}`;
+  const reading = provider.readWebhook({ headers, rawBody });
+  if (!reading.ok) return { status: 400, message: WEBHOOK_PROBLEMS[reading.problem] };
+  const { eventId } = reading;
 
   const { db } = await getDb();
   const inserted = await db
     .insertInto("payment_events")
-    .values({ provider: provider.name, event_id: eventId, event_type: envelope.data.event, received_at: new Date().toISOString() })
+    .values({ provider: provider.name, event_id: eventId, event_type: reading.type, received_at: new Date().toISOString() })
     .onConflict((oc) => oc.columns(["provider", "event_id"]).doNothing())
     .returning("id")
     .executeTakeFirst();
   if (!inserted) return { status: 200, message: "Duplicate event." };
   try {
-    const outcome = await applyEvent(provider, envelope.data.event, envelope.data.payload);
+    const outcome = await applyEvent(provider, reading.event);
     if (outcome.status >= 400) await forgetEvent(provider.name, eventId);
     return outcome;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import { NO_STORE } from "@/lib/platform/cache-policy";
 import { readBytes } from "../../_lib/http";
-import { callbackFieldsFrom, handleCallback, paymentResponsePath } from "@/lib/orders";
+import { handleCallback, paymentResponsePath } from "@/lib/orders";
 import { log } from "@/lib/platform/log";
 
 /** The fields a provider posts are a few hundred bytes. */
@@ -9,19 +9,22 @@ const MAX_CALLBACK_BYTES = 16 * 1024;
 
 const redirectTo = (location: string) => new Response(null, { status: 303, headers: { Location: location, "Cache-Control": NO_STORE } });
 
-/** application/x-www-form-urlencoded (the checkout's form post) or JSON; anything unreadable is no fields. */
-async function fieldsOf(request: NextRequest): Promise<unknown> {
+/**
+ * The posted fields as name-value pairs: application/x-www-form-urlencoded (the checkout's form
+ * post) or a JSON object; anything unreadable is no fields. What they mean is the provider's to say.
+ */
+async function fieldsOf(request: NextRequest): Promise<[string, unknown][]> {
   const text = new TextDecoder().decode(await readBytes(request, MAX_CALLBACK_BYTES, "Request body is too large."));
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   if (type.includes("application/json") || /^\s*\{/.test(text)) {
     try {
       const body: unknown = JSON.parse(text);
-      return body && typeof body === "object" && !Array.isArray(body) ? callbackFieldsFrom(Object.entries(body)) : null;
+      return body && typeof body === "object" && !Array.isArray(body) ? Object.entries(body) : [];
     } catch {
-      return null;
+      return [];
     }
   }
-  return callbackFieldsFrom(new URLSearchParams(text).entries());
+  return [...new URLSearchParams(text).entries()];
 }
 
 /**
@@ -34,7 +37,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   const code = request.nextUrl.searchParams.get("order") ?? "";
   try {
     const fields = await fieldsOf(request);
-    const outcome = await handleCallback(code, fields ?? {});
+    const outcome = await handleCallback(code, fields);
     return redirectTo(paymentResponsePath(outcome.ok, outcome.code));
   } catch (error) {
     log.error({ err: error }, "payment callback failed");

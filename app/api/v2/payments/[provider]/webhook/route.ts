@@ -3,8 +3,8 @@ import { handler, MAX_BODY_BYTES, readBytes } from "../../../_lib/http";
 
 /**
  * POST /payments/{sandbox|razorpay}/webhook: the provider's events. The body is read once, as
- * text, and its signature (X-Razorpay-Signature) checked over exactly those bytes before anything
- * else; a bad signature is 400 and changes nothing; an event id seen before is 200 and changes
+ * text and handed with the headers to the provider, which checks its signature (Razorpay's
+ * X-Razorpay-Signature) over exactly those bytes before anything else; a bad signature is 400 and changes nothing; an event id seen before is 200 and changes
  * nothing. No System-Key: the provider does not have it, the signature is the proof.
  */
 export const POST = handler<{ provider: string }>(
