@@ -9,7 +9,8 @@ import { installRequestGuard } from "./request-guard";
 
 /**
  * What a store instance does beside answering requests, started once per server process by
- * instrumentation.ts:
+ * instrumentation.ts. The one module of lib/platform that imports domains (their indexes: it runs
+ * their sweeps); lib/platform/architecture.test.ts allows it no other.
  *  - the request guard (./request-guard.ts): refuses what Next would answer with a 500, and puts
  *    the peer's address at the end of X-Forwarded-For;
  *  - every minute, gives back the stock of unpaid online orders past their payment deadline

@@ -3,8 +3,8 @@ import type { GstRate } from "../cart/gst";
 import { mulberry32 } from "../seed/prng";
 
 /**
- * Test data for the lib/commerce unit tests: the gst_rates rows migration 003 inserts, the
- * demo coupons the seed inserts, and a small seeded PRNG so the generated carts are the same
+ * Test data for the unit tests of the money rules of lib/cart and lib/orders: the gst_rates rows
+ * migration 003 inserts, the demo coupons the seed inserts, and a small seeded PRNG so the generated carts are the same
  * on every run (a failure can be replayed).
  */
 
