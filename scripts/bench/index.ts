@@ -6,7 +6,7 @@
  *  2. product search against the cheapest API route (GET /api/v2/ping) on the same server, at 20
  *     connections, throughput and p95 (target: throughput ≥ 0.7 of ping's): BENCH_SEARCH_QUERIES
  *     (1,000) distinct queries drawn from the catalog's product names as a shopper types them
- *     (scripts/lib/bench-queries.ts), each sent once in the whole run, so nothing can answer one
+ *     (scripts/bench/queries.ts), each sent once in the whole run, so nothing can answer one
  *     from a cache that has seen it (there is no response cache of ours; Next's data cache keeps
  *     every answer, but no query comes back). They are split over the rounds; a search run ends
  *     when its queries are answered, and its throughput is counted while all 20 connections
@@ -36,17 +36,17 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import { getConfig } from "../lib/platform/config";
-import type { DbHandle } from "../lib/platform/db/connection";
-import { hashSessionToken } from "../lib/accounts/server/auth/hashed-sessions";
-import { openDatabase } from "../lib/platform/db/connection";
-import { migrateToLatest } from "../lib/platform/db/migrate";
-import { seedDatabase } from "../lib/seed";
-import { allowOpenOrders } from "./lib/open-orders";
-import { startBenchNginx, type BenchNginx } from "./lib/bench-nginx";
-import { searchQueries } from "./lib/bench-queries";
-import { ensureBuild, ROOT, startServer, waitForServer } from "./lib/build";
-import { processTreeMemory } from "./lib/proc-memory";
+import { getConfig } from "../../lib/platform/config";
+import type { DbHandle } from "../../lib/platform/db/connection";
+import { hashSessionToken } from "../../lib/accounts/server/auth/hashed-sessions";
+import { openDatabase } from "../../lib/platform/db/connection";
+import { migrateToLatest } from "../../lib/platform/db/migrate";
+import { seedDatabase } from "../../lib/seed";
+import { allowOpenOrders } from "../lib/open-orders";
+import { startBenchNginx, type BenchNginx } from "./nginx";
+import { searchQueries } from "./queries";
+import { ensureBuild, ROOT, startServer, waitForServer } from "../lib/build";
+import { processTreeMemory } from "./memory";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3200);
 const BASE = `http://127.0.0.1:${PORT}`;

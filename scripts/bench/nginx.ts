@@ -28,7 +28,7 @@ export type BenchNginx = {
 
 /** The renderer of deploy/nginx, where the topology work put it; null while it is not there. */
 async function loadRenderer(): Promise<NginxConfigModule | null> {
-  const file = path.join(__dirname, "nginx-config.ts");
+  const file = path.join(__dirname, "..", "lib", "nginx-config.ts");
   if (!fs.existsSync(file)) return null;
   const mod = (await import(pathToFileURL(file).href)) as Partial<NginxConfigModule> & { default?: Partial<NginxConfigModule> };
   const api = typeof mod.writeNativeNginxConfig === "function" ? mod : mod.default;
@@ -82,7 +82,7 @@ export async function startBenchNginx(options: {
   // Same access log format and file writes as the store's server block, so both sides pay for logging.
   fs.writeFileSync(
     path.join(dir, "bench-static.conf"),
-    `# Written by scripts/lib/bench-nginx.ts: a file from disk, npm run bench's baseline for pages through nginx.
+    `# Written by scripts/bench/nginx.ts: a file from disk, npm run bench's baseline for pages through nginx.
 server {
     listen 127.0.0.1:${options.staticPort};
     server_tokens off;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchQueries } from "./bench-queries";
+import { searchQueries } from "./queries";
 
 const names = [
   "Sanganer Classic Mehendi Paisley Velvet Curtain",
