@@ -1,4 +1,11 @@
+/**
+ * The resident memory (VmRSS) of the bench server and any processes it started, after all the
+ * runs (target ≤ 350 MB on 10,000 products), read from Linux's /proc.
+ */
 import fs from "node:fs";
+import type { Report } from "./load";
+
+const TARGET_MB = 350;
 
 export type ProcessMemory = { pid: number; command: string; rssKb: number; peakRssKb: number };
 
@@ -49,4 +56,27 @@ export function processTreeMemory(pid: number): { processes: ProcessMemory[]; rs
   }
   const processes = tree.map(readStatus).filter((p): p is ProcessMemory => p !== null);
   return { processes, rssKb: processes.reduce((n, p) => n + p.rssKb, 0) };
+}
+
+/** Measured by measure(), once the runs are over. */
+export function memoryBench(productCount: number) {
+  let memory: ReturnType<typeof processTreeMemory> = null;
+  return {
+    /** The server (`pid`) and what it started, now. */
+    measure(pid: number | undefined) {
+      memory = pid === undefined ? null : processTreeMemory(pid);
+    },
+    report(): Report {
+      if (!memory) return { rows: [], lines: ["resident memory: not measured (no /proc)"], ok: false, json: { memory: null } };
+      const rssMb = memory.rssKb / 1024;
+      const ok = rssMb <= TARGET_MB;
+      const processes = memory.processes.map((p) => `pid ${p.pid} ${(p.rssKb / 1024).toFixed(0)} MB, peak ${(p.peakRssKb / 1024).toFixed(0)} MB: ${p.command.slice(0, 60)}`).join("; ");
+      return {
+        rows: [],
+        lines: [`resident memory after the runs: ${rssMb.toFixed(0)} MB on ${productCount} products (${processes}) (target ≤ ${TARGET_MB} MB) ${ok ? "OK" : "ABOVE TARGET"}`],
+        ok,
+        json: { memory: { products: productCount, rssMb, target: TARGET_MB, processes: memory.processes } },
+      };
+    },
+  };
 }

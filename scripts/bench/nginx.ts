@@ -1,14 +1,23 @@
+/**
+ * Through nginx with the production configuration of deploy/nginx (rendered by
+ * scripts/lib/nginx-config.ts, the native topology's renderer; its cache in front of the bench
+ * server, its one upstream): the product pages of pages.ts, cached by nginx, against a file the
+ * same nginx serves from disk (a second server block, the baseline "static file served by nginx";
+ * target ≥ 0.9). Skipped, with a message, when nginx or the renderer is missing.
+ */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import { getBytes, load, merge, pathsTraffic, roundRatios, roundsText, type Report, type Run, type Traffic } from "./load";
+import { processTreeMemory } from "./memory";
+import { PORT, ROUND_SECONDS } from "./settings";
 
-/**
- * nginx in front of the bench's server, for npm run bench's figures through nginx: the
- * production configuration of deploy/nginx (rendered by scripts/lib/nginx-config.ts, the native
- * topology's renderer) with the bench server as its one upstream, plus a second server block in
- * the same nginx that serves a file from disk, the baseline "static file served by nginx".
- */
+/** nginx's ports: the store configuration, and the server block with the static file. */
+const NGINX_PORT = Number(process.env.BENCH_NGINX_PORT ?? PORT + 1);
+const NGINX_STATIC_PORT = Number(process.env.BENCH_NGINX_STATIC_PORT ?? PORT + 2);
+const TARGET = 0.9;
 
 type NginxConfigModule = {
   writeNativeNginxConfig(options: { dir: string; port: number; upstreams: string[] }): string;
@@ -132,4 +141,83 @@ server {
     throw error;
   }
   return { origin, staticOrigin, staticPath: `/${options.staticFile.name}`, process: child, stop };
+}
+
+/**
+ * `productPaths`: the product pages' URLs on the bench server (pages.ts's); `dataDir`: the run's
+ * temporary folder, where nginx's configuration, cache and logs go.
+ */
+export function nginxBench(productPaths: string[], dataDir: string) {
+  let nginx: BenchNginx | null = null;
+  let skipped: { skipped: string; failed?: true } | null = null;
+  let staticBytes = 0;
+  let memory: ReturnType<typeof processTreeMemory> = null;
+  const productTraffic = pathsTraffic(productPaths);
+  let staticTraffic: Traffic | null = null;
+  const runs = { static: [] as Run[], product: [] as Run[] };
+  return {
+    /**
+     * Starts nginx with the store's configuration in front of the bench server, and a copy of a
+     * product page's HTML (with its gzip, as nginx's cache holds the page) as the file it serves
+     * from disk; then warms both up.
+     */
+    async warmUp() {
+      const pageHtml = await getBytes(productPaths[0] as string);
+      staticBytes = pageHtml.length;
+      const started = await startBenchNginx({
+        dir: path.join(dataDir, "nginx"),
+        port: NGINX_PORT,
+        staticPort: NGINX_STATIC_PORT,
+        upstream: `127.0.0.1:${PORT}`,
+        staticFile: { name: "product-page.html", body: pageHtml, gzip: zlib.gzipSync(pageHtml) },
+      }).catch((error: unknown) => ({ skipped: `nginx did not start: ${error instanceof Error ? error.message : String(error)}`, failed: true as const }));
+      if ("skipped" in started) {
+        skipped = started;
+        console.log(`nginx figures skipped: ${started.skipped}`);
+        return;
+      }
+      nginx = started;
+      staticTraffic = pathsTraffic([`${nginx.staticOrigin}${nginx.staticPath}`]);
+      for (const p of productPaths) await fetch(`${nginx.origin}${new URL(p).pathname}`, { headers: { "Accept-Encoding": "gzip" } }).then((r) => r.arrayBuffer());
+      await load(nginx.staticOrigin, staticTraffic, {}, 2);
+      await load(nginx.origin, productTraffic, {}, 2);
+    },
+    async round() {
+      if (!nginx || !staticTraffic) return;
+      runs.static.push(await load(nginx.staticOrigin, staticTraffic, {}, ROUND_SECONDS));
+      runs.product.push(await load(nginx.origin, productTraffic, {}, ROUND_SECONDS));
+    },
+    /** nginx's own resident memory after the runs (beside the store's, not part of it). */
+    measureMemory() {
+      memory = nginx?.process.pid === undefined ? null : processTreeMemory(nginx.process.pid);
+    },
+    /** The line under the store's memory figure, when nginx ran. */
+    memoryLine: () => (memory ? `  nginx beside it (not the store's): ${(memory.rssKb / 1024).toFixed(0)} MB in ${memory.processes.length} processes` : null),
+    report(): Report {
+      if (!nginx) {
+        return {
+          rows: [],
+          lines: [`nginx: not measured (${skipped?.skipped ?? "unknown reason"})`],
+          ok: !skipped?.failed,
+          json: { nginx: { skipped: skipped?.skipped ?? null } },
+        };
+      }
+      const staticRun = merge(runs.static);
+      const productRun = merge(runs.product);
+      const ratio = roundRatios(runs.product, runs.static);
+      const ok = ratio.ratio >= TARGET && productRun.errors === 0;
+      return {
+        rows: [
+          ["nginx: static file (gzip_static)", staticRun],
+          ["nginx: product pages (cache)", productRun],
+        ],
+        lines: [`nginx: product page (cache) / static file: ${ratio.ratio.toFixed(2)} (${roundsText(ratio)}), ${productRun.errors} errors (target ≥ ${TARGET.toFixed(2)}) ${ok ? "OK" : "BELOW TARGET"}`],
+        ok,
+        json: { nginx: { static: staticRun, product: productRun, ratio, staticBytes, target: TARGET, memoryKb: memory?.rssKb ?? null } },
+      };
+    },
+    async stop() {
+      await nginx?.stop();
+    },
+  };
 }

@@ -1,0 +1,184 @@
+/**
+ * Product search against GET /api/v2/ping on the same server, at 20 connections, throughput and
+ * p95 (target: throughput ≥ 0.7 of ping's). BENCH_SEARCH_QUERIES (1,000) distinct queries drawn
+ * from the catalog's product names as a shopper types them (queries.ts), each sent once in the
+ * whole run, so nothing can answer one from a cache that has seen it (there is no response cache
+ * of ours; Next's data cache keeps every answer, but no query comes back). They are split over
+ * the rounds; a search run ends when its queries are answered, and its throughput is counted
+ * while all 20 connections were busy (until the last query went out), so the run's tail does not
+ * count against it.
+ */
+import { randomInt } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { fetchLoad, hasWrk, merge, roundRatios, roundsText, runWrk, WRK_RESULT, WRK_THREADS, wrkResult, type Report, type Run } from "./load";
+import { searchQueries } from "./queries";
+import { BASE, CONNECTIONS, ROUNDS, ROUND_SECONDS } from "./settings";
+
+const TARGET = 0.7;
+/** Distinct search queries of the whole run (each sent once), split over the rounds. */
+const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 1000);
+/**
+ * Length of a search run (wrk): long enough for a round's share of the queries at a slow pace;
+ * once they are all out the connections wait, and the wait is not counted.
+ */
+const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? Math.max(ROUND_SECONDS, 5));
+/** More distinct queries, none of them measured, that warm the search route up. */
+const SEARCH_WARMUP_QUERIES = 100;
+/** Seed of the query choice; a new one each run unless set (printed, and in latest.json). */
+const SEARCH_SEED = Number(process.env.BENCH_SEARCH_SEED ?? randomInt(2 ** 31));
+
+/**
+ * Searches, each query once: BENCH_QUERY_FILE holds one request path a line; wrk's thread n of
+ * BENCH_THREADS sends lines n, n + BENCH_THREADS, ... and, once its last query is out, its
+ * connections wait (delay) until the run's time is up. Throughput is counted per thread from its
+ * first request until its last query went out (STEADY: answers received by then / that time),
+ * while all its connections were busy; the rest of the run is idle and left out. When a thread
+ * did not get through its queries in time, STEADY is 0 and the run's plain rate counts.
+ */
+const SEARCH_SCRIPT = `
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+int clock_gettime(int clock, bench_timespec *ts);
+]]
+local ts = ffi.new("bench_timespec")
+local function now()
+  ffi.C.clock_gettime(1, ts)
+  return tonumber(ts.tv_sec) + tonumber(ts.tv_nsec) / 1e9
+end
+local threads, nthreads = {}, 0
+setup = function(thread)
+  thread:set("tid", nthreads)
+  nthreads = nthreads + 1
+  threads[#threads + 1] = thread
+end
+local mine = {}
+sent, received, t0, t1, n1 = 0, 0, nil, nil, 0
+init = function(args)
+  local n, k = tonumber(os.getenv("BENCH_THREADS")), 0
+  for line in io.lines(os.getenv("BENCH_QUERY_FILE")) do
+    if k % n == tid then mine[#mine + 1] = line end
+    k = k + 1
+  end
+end
+request = function()
+  if t0 == nil then t0 = now() end
+  if sent < #mine then sent = sent + 1 end
+  if sent == #mine and t1 == nil then
+    t1 = now()
+    n1 = received
+  end
+  return wrk.format("GET", mine[sent])
+end
+delay = function()
+  if sent >= #mine then return 3600000 end
+  return 0
+end
+response = function(status, headers, body)
+  received = received + 1
+end
+${WRK_RESULT}
+done = function(summary, latency, requests)
+  local rate, window = 0, 0
+  for _, t in ipairs(threads) do
+    local a, b, n = t:get("t0"), t:get("t1"), t:get("n1")
+    if a and b and b > a then
+      rate = rate + n / (b - a)
+      window = math.max(window, b - a)
+    else
+      rate, window = 0, 0
+      break
+    end
+  end
+  local e = summary.errors
+  io.write(string.format("STEADY %.3f %.3f\\n", rate, window))
+  io.write(string.format("ERRORS connect %d, read %d, write %d, status %d, timeout %d\\n", e.connect, e.read, e.write, e.status, e.timeout))
+  result(summary, latency)
+end
+`;
+
+/**
+ * Each of `paths` requested once, at CONNECTIONS connections (SEARCH_SCRIPT with wrk, for
+ * `seconds`; else the fetch loop until all are answered). `rps` is the throughput while every
+ * connection was busy (wrk; the fetch loop counts the whole run, tail included); `requests` are
+ * all answers, at most paths.length.
+ */
+async function loadEach(origin: string, paths: string[], headers: Record<string, string>, dir: string, seconds: number): Promise<Run> {
+  if (!hasWrk) return fetchLoad(origin, CONNECTIONS, 600, (i) => (i < paths.length ? { path: paths[i] as string, init: { headers } } : null));
+  const script = path.join(dir, "search.lua");
+  const queryFile = path.join(dir, "queries.txt");
+  fs.writeFileSync(script, SEARCH_SCRIPT);
+  fs.writeFileSync(queryFile, `${paths.join("\n")}\n`);
+  const { stdout, stderr } = await runWrk(origin, script, headers, seconds, { BENCH_QUERY_FILE: queryFile, BENCH_THREADS: String(WRK_THREADS) });
+  const run = wrkResult(stdout, stderr);
+  if (run.errors) console.log(`Warning: ${run.errors} errors in a search run (${stdout.split("\n").find((l) => l.startsWith("ERRORS "))?.slice(7) ?? "?"}).`);
+  const steady = stdout.split("\n").find((l) => l.startsWith("STEADY "));
+  const rate = steady ? Number(steady.split(" ")[1]) : 0;
+  return rate > 0 ? { ...run, rps: rate } : run;
+}
+
+const searchPath = (q: string) => `/api/v2/products/search?name=${encodeURIComponent(q)}`;
+
+/**
+ * The queries are drawn here, before the server starts (a catalog that cannot give that many
+ * distinct ones fails the run at once); `dataDir` is the run's temporary folder.
+ */
+export function searchBench(productNames: string[], systemKey: Record<string, string>, dataDir: string) {
+  // Distinct queries for the rounds, and others (never measured) for the warm-up.
+  const allQueries = searchQueries(productNames, SEARCH_QUERIES + SEARCH_WARMUP_QUERIES, SEARCH_SEED);
+  const warmupSearches = allQueries.slice(SEARCH_QUERIES).map(searchPath);
+  const measuredQueries = allQueries.slice(0, SEARCH_QUERIES);
+  const searchRounds = Array.from({ length: ROUNDS }, (_, r) =>
+    measuredQueries.slice(Math.round((r * SEARCH_QUERIES) / ROUNDS), Math.round(((r + 1) * SEARCH_QUERIES) / ROUNDS)).map(searchPath),
+  );
+  const runs: Run[] = [];
+  const cacheHandler = process.env.REDIS_URL ? "Redis (REDIS_URL)" : "in memory";
+  return {
+    /** The line above the table: what the queries are. */
+    about: `search: ${SEARCH_QUERIES} distinct queries from product names (seed ${SEARCH_SEED}, e.g. ${measuredQueries
+      .slice(0, 5)
+      .map((q) => `"${q}"`)
+      .join(", ")}), about ${Math.round(SEARCH_QUERIES / ROUNDS)} a round; cache handler: ${cacheHandler}`,
+    async warmUp() {
+      // Queries that are not measured: the route compiled, the statements prepared.
+      await loadEach(BASE, warmupSearches, systemKey, dataDir, SEARCH_SECONDS);
+    },
+    /** Round `round`'s share of the queries; right after the round's ping run, which it is compared with. */
+    async round(round: number) {
+      runs.push(await loadEach(BASE, searchRounds[round] as string[], systemKey, dataDir, SEARCH_SECONDS));
+    },
+    report(ping: Run[]): Report {
+      const searchRun = merge(runs);
+      const pingRun = merge(ping);
+      const searchRatio = roundRatios(runs, ping);
+      // p95 of ping over p95 of search, round by round (1 = search answers as fast as ping).
+      const p95Rounds = runs.map((r, i) => (ping[i] as Run).p95 / r.p95).sort((a, b) => a - b);
+      const searchP95Ratio = { ratio: p95Rounds[Math.floor(p95Rounds.length / 2)] as number, rounds: p95Rounds };
+      const searchedQueries = runs.reduce((n, r) => n + r.requests, 0);
+      const ok = searchRatio.ratio >= TARGET && searchRun.errors === 0;
+      return {
+        rows: [[`search, ${searchedQueries} distinct queries`, searchRun]],
+        lines: [
+          `search / ping, throughput: ${searchRatio.ratio.toFixed(2)} (${roundsText(searchRatio)}), ${searchedQueries} of ${SEARCH_QUERIES} distinct queries answered, ${searchRun.errors} errors (target ≥ ${TARGET.toFixed(2)}) ${ok ? "OK" : "BELOW TARGET"}`,
+          `search p95 ${searchRun.p95.toFixed(1)} ms, ping p95 ${pingRun.p95.toFixed(1)} ms; ping p95 / search p95: ${searchP95Ratio.ratio.toFixed(2)} (${roundsText(searchP95Ratio)})`,
+        ],
+        ok,
+        json: {
+          search: {
+            queries: searchedQueries,
+            distinctQueries: SEARCH_QUERIES,
+            seed: SEARCH_SEED,
+            examples: measuredQueries.slice(0, 20),
+            cacheHandler: process.env.REDIS_URL ? "redis" : "memory",
+            run: searchRun,
+            rounds: runs,
+            ratio: searchRatio,
+            p95Ratio: searchP95Ratio,
+            target: TARGET,
+          },
+        },
+      };
+    },
+  };
+}
