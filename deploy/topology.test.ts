@@ -1,5 +1,5 @@
 /**
- * The store as several instances (issue 11, point 6), on the native topology of
+ * The store as several instances, on the native topology of
  * scripts/lib/topology.ts: two instances of the production build on one PostgreSQL and one Redis,
  * behind nginx with deploy/nginx's configuration.
  *

@@ -35,7 +35,7 @@ test("a CMS page shows its title, summary, product grid with pages, and its cont
 test("an unknown or malformed CMS slug answers 404", { tag: TAG.readonly }, async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
-  // The CMS page's own text (spec §2.7), not the site-wide "Page not found!".
+  // The CMS page's own text (docs/storefront.md, Pages), not the site-wide "Page not found!".
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found.");
 
   for (const bad of ["/Festive-Collection", "/no_such.page", "/--"]) {

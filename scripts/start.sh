@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 export STORE_ROOT="${STORE_ROOT:-$(pwd)}"
 export HOSTNAME="${HOST:-0.0.0.0}"
 export NODE_ENV=production NEXT_TELEMETRY_DISABLED=1
-# The server's V8 heap is capped (README "Memory"), unless NODE_OPTIONS already sets a cap.
+# The server's V8 heap is capped (docs/operations.md "Memory"), unless NODE_OPTIONS already sets a cap.
 case "${NODE_OPTIONS:-}" in
   *max-old-space-size*) ;;
   *) export NODE_OPTIONS="${NODE_OPTIONS:+$NODE_OPTIONS }--max-old-space-size=256" ;;

@@ -34,7 +34,7 @@ async function main() {
   if (config.demoData) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
   if (!config.smtpUrl) console.log("No SMTP_URL: mail (sign-in codes, reset links) is printed here and kept for npm run outbox.");
   if (!config.authSecret && !config.demoData) {
-    console.log("No AUTH_SECRET: a generated one is kept in the database. For a real shop, set AUTH_SECRET (see README).");
+    console.log("No AUTH_SECRET: a generated one is kept in the database. For a real shop, set AUTH_SECRET (see docs/operations.md).");
   }
   console.log("");
 }

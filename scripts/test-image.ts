@@ -7,7 +7,7 @@
  *   3. podman build of deploy/Dockerfile (layers cached between runs);
  *   4. the image on a fresh volume without STORE_MIGRATE: /api/health 503 (schema missing), the
  *      image's HEALTHCHECK unhealthy;
- *   5. the same volume with STORE_MIGRATE=1 (the README's one line): migrated and the demo catalog
+ *   5. the same volume with STORE_MIGRATE=1 (the one line of deploy/README.md): migrated and the demo catalog
  *      loaded, /api/health 200, HEALTHCHECK healthy, / and a product page 200, the logo's text drawn
  *      with its font (pixels compared with the logo drawn from the npm package's DejaVu), the server
  *      PID 1 as user node, the database and media owned by node, Node 22;

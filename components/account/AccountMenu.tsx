@@ -87,7 +87,7 @@ function MenuBody({ user, onNavigate }: { user: MenuUser; onNavigate?: () => voi
 }
 
 /**
- * The account side menu (spec §2.11): avatar, name or "Guest", email or "No Email", the account
+ * The account side menu (docs/storefront.md, Accounts): avatar, name or "Guest", email or "No Email", the account
  * links and Log Out. On phones it is a slide-in panel that closes on a press outside it.
  */
 export function AccountMenu({ user }: { user: MenuUser }) {

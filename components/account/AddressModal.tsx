@@ -12,7 +12,7 @@ import { addressCreateSchema } from "@/lib/accounts/schemas";
 type Option = { id: number; name: string };
 type ListAnswer = Partial<ApiList<Option[]>>;
 
-/** The six location messages of spec §8, per list. */
+/** The six location messages of docs/api-v2.md, per list. */
 const MESSAGES = {
   countries: { failed: "Failed to fetch countries.", error: "An error occurred while fetching countries." },
   states: { failed: "Failed to fetch states.", error: "An error occurred while fetching states." },
@@ -25,7 +25,7 @@ const EMPTY: Values = { address: "", country: "", state: "", city: "", postal_co
 const selectClass = "mt-1 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-ink shadow-sm focus:border-saffron disabled:opacity-60";
 
 /**
- * New Address / Edit Address (spec §2.11): Address, then Country, State and City selects loaded in
+ * New Address / Edit Address (docs/storefront.md, Accounts): Address, then Country, State and City selects loaded in
  * cascade (a country loads its states, a state its cities; the loading flag is on while any list
  * loads), Postal Code and Phone. Saves through user/shipping/create or user/shipping/update.
  */

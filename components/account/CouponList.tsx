@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import toast from "react-hot-toast";
 import type { ApiCoupon } from "@/lib/api/types";
 
-/** How long the Copy button says "Copied!" (spec §9). */
+/** How long the Copy button says "Copied!" (docs/storefront.md). */
 export const COPIED_FOR_MS = 1500;
 
 /** Available Coupons: a 220 px scrolling list, each with title, code and Copy. */

@@ -12,7 +12,7 @@ import type { ApiAction } from "@/lib/api/types";
 import { emailChangeRequestSchema, emailChangeVerifySchema } from "@/lib/accounts/schemas";
 
 /**
- * Change your email (spec §2.11): the current address read-only; Verify (with the current
+ * Change your email (docs/storefront.md, Accounts): the current address read-only; Verify (with the current
  * password) sends a code to the new one and Update Email checks it. The old site's buttons sent
  * nothing.
  */

@@ -14,7 +14,7 @@ import { REFUND_REASON_MAX, refundRequestSchema } from "@/lib/orders/schemas";
 export const CANCEL_FAILED = "An error occurred while fetching the invoice.";
 
 /**
- * Cancel (Purchase History, spec §2.11): shown only for a Pending, Un-Paid order. The server's
+ * Cancel (Purchase History, docs/storefront.md, Accounts): shown only for a Pending, Un-Paid order. The server's
  * message is toasted; after a cancel the list reloads from the server.
  */
 export function CancelOrderButton({ orderId, code }: { orderId: number; code: string }) {
@@ -50,7 +50,7 @@ export const INVOICE_FAILED = "An error occurred while fetching the invoice.";
 
 /**
  * Download invoice (Purchase History, paid orders): the API wants the System-Key header, which a
- * plain link cannot send, so the PDF is fetched and opened in a new tab as a blob (spec §7). The
+ * plain link cannot send, so the PDF is fetched and opened in a new tab as a blob (docs/api-v2.md). The
  * tab is opened at the click, before the fetch, so pop-up blockers let it through.
  */
 export function InvoiceLink({ orderId, code }: { orderId: number; code: string }) {

@@ -16,7 +16,7 @@ const MAX_PHOTO = 2 * 1024 * 1024;
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"];
 
 /**
- * Basic Info (spec §2.11): Your name, Your Phone, Photo, and a new password (with the current one).
+ * Basic Info (docs/storefront.md, Accounts): Your name, Your Phone, Photo, and a new password (with the current one).
  * The old site posted this form to auth/password/forget_request; here it goes to /profile/avatar
  * and /profile/update and changes the account.
  */

@@ -11,7 +11,7 @@ import { reloadTo } from "@/lib/platform/client/flash";
 import { codeRequestSchema, loginSchema, otpVerifySchema } from "@/lib/accounts/auth-schemas";
 import { PasswordField } from "./PasswordField";
 
-/** After any sign-in: the next page says so, and the whole page loads again signed in (spec §2.10). */
+/** After any sign-in: the next page says so, and the whole page loads again signed in (docs/storefront.md, Accounts). */
 export function finishSignIn(redirect: string): void {
   reloadTo(redirect, { kind: "success", message: "Logged in successfully" });
 }

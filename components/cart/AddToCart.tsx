@@ -12,7 +12,7 @@ export const MIN_QUANTITY = 1;
 const clamp = (n: number, max: number) => Math.min(Math.max(MIN_QUANTITY, Math.floor(n) || MIN_QUANTITY), max);
 
 /**
- * Quantity box (minimum 1, spec §2.5) and Add to Cart, the same on product cards and the product
+ * Quantity box (minimum 1, docs/storefront.md, Pages) and Add to Cart, the same on product cards and the product
  * page. While the request runs the button says "Adding..." and cannot be pressed again; the
  * server's message comes back as a toast and the mini cart opens on success.
  */

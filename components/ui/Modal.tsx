@@ -5,7 +5,7 @@ import { Icon } from "./Icon";
 
 /**
  * A modal dialog on the native <dialog>: focus moves in and stays in, Escape closes it, and so
- * does a mouse press outside its box (spec §2.11: the address modal closes on a press outside).
+ * does a mouse press outside its box (docs/storefront.md, Accounts: the address modal closes on a press outside).
  */
 export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);

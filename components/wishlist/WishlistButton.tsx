@@ -9,7 +9,7 @@ import { handOverGuestMessage } from "./guest";
 const BUTTON = "inline-flex items-center rounded-full border border-navy px-6 py-3 text-sm font-semibold";
 
 /**
- * Add to Wishlist on the product page (spec §2.5). A guest follows a link to /login that brings
+ * Add to Wishlist on the product page (docs/storefront.md, Pages). A guest follows a link to /login that brings
  * them back here; a signed-in customer toggles the product: "In Wishlist" (filled) once saved, and
  * a click then removes it.
  */

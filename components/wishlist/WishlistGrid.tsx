@@ -14,7 +14,7 @@ export const WISHLIST_EMPTY = "There isn't anything added yet";
 export type WishlistCard = { productId: number; slug: string; name: string; thumbnail: string | null; price: number; outOfStock: boolean };
 
 /**
- * The /wishlists grid (spec §2.11): each card links to its product and has a remove (trash) button
+ * The /wishlists grid (docs/storefront.md, Accounts): each card links to its product and has a remove (trash) button
  * and Add to Cart (quantity 1). A removed card goes at once, with the count; it comes back if the
  * server refuses. The last one removed leaves the empty state.
  */

@@ -6,7 +6,7 @@ import { useWishlist } from "@/lib/cart/client/wishlist";
 import { handOverGuestMessage } from "./guest";
 
 /**
- * The heart on a product card (spec §2.4): a link to /login for guests; for a signed-in customer a
+ * The heart on a product card (docs/storefront.md, Pages): a link to /login for guests; for a signed-in customer a
  * toggle that saves or drops the product at once. The card around it is a server component on a
  * cached page shared by everyone, so only this heart knows who is looking.
  */

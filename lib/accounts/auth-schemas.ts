@@ -3,7 +3,7 @@ import { isCommonPassword } from "./common-passwords";
 import { emailField, normalizeIndianMobile, PHONE_MESSAGE } from "@/lib/platform/fields";
 
 /**
- * Sign-up, sign-in, code, reset and profile payloads (spec §3 and §7). The same schemas check the
+ * Sign-up, sign-in, code, reset and profile payloads (docs/api-v2.md). The same schemas check the
  * forms in the browser and the bodies on the server (422 with per-field errors).
  */
 
@@ -53,7 +53,7 @@ export const signUpSchema = z
   .superRefine(matching);
 export type SignUpInput = z.output<typeof signUpSchema>;
 
-/** guest_ plus 9 characters (spec §3); accepted at sign-in for the cart merge. */
+/** guest_ plus 9 characters (docs/api-v2.md); accepted at sign-in for the cart merge. */
 export const guestIdField = z
   .string()
   .regex(/^guest_[A-Za-z0-9]{9}$/, "Guest id is not valid.")

@@ -2,7 +2,7 @@ import { z } from "@/lib/platform/zod";
 import { cleanText, newPasswordField, otpField, PASSWORDS_DIFFER } from "./auth-schemas";
 import { emailField, optionalPhoneField, requiredPhoneField } from "@/lib/platform/fields";
 
-/** Address, profile, email-change and account-deletion payloads (spec §2.11, §5, §7). */
+/** Address, profile, email-change and account-deletion payloads (docs/storefront.md, Accounts). */
 
 export const PIN_MESSAGE = "Enter a 6-digit PIN code (it does not start with 0).";
 export const NO_PO_BOX = "We deliver to street addresses in India only, not to P.O. boxes or APO/FPO addresses.";

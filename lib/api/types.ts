@@ -1,5 +1,5 @@
 /**
- * JSON shapes of API v2 (spec §3 and §7), spellings included. Shared by the route handlers that
+ * JSON shapes of API v2 (docs/api-v2.md), spellings included. Shared by the route handlers that
  * produce them and the client code that reads them. Money is in rupees (paise / 100).
  */
 export type ApiList<T> = { data: T; success: true; status: number };
@@ -110,7 +110,7 @@ export type ApiCmsPage = {
 
 export type ApiOption = { id: number; name: string };
 
-/** The signed-in customer (spec §3 user_data, plus phone and the verified flag). */
+/** The signed-in customer (user_data in docs/api-v2.md, plus phone and the verified flag). */
 export type ApiUser = {
   id: number;
   name: string;
@@ -125,7 +125,7 @@ export type ApiUser = {
 /** POST /auth/login and /auth/otp/verify. */
 export type ApiLoginAnswer = ApiAction & { access_token: string; token_type: "Bearer"; user: ApiUser };
 
-/** A shipping address (spec §3), ids of the country, state and city with their names. */
+/** A shipping address (docs/api-v2.md), ids of the country, state and city with their names. */
 export type ApiAddress = {
   id: number;
   user_id: number;
@@ -143,7 +143,7 @@ export type ApiAddress = {
 
 export type ApiCoupon = { title: string; code: string };
 
-/** One line of POST /carts (issue 9). Money in rupees, as every API v2 amount. */
+/** One line of POST /carts. Money in rupees, as every API v2 amount. */
 export type ApiCartItem = {
   id: number;
   product_id: number;
@@ -224,7 +224,7 @@ export type ApiDeliveryCheck =
       express?: { message: string; date: string };
     };
 
-/** A wishlist item (spec §3): base_price is the selling price in rupees. */
+/** A wishlist item (docs/api-v2.md): base_price is the selling price in rupees. */
 export type ApiWishlistItem = {
   id: number;
   product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR" };

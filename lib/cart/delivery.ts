@@ -38,7 +38,7 @@ export function parsePin(input: string): string | null {
 
 /**
  * PIN codes of region 9 belong to the Army Postal Service (APO/FPO addresses), which the shipping
- * policy excludes (spec §9): never served, whatever rows delivery_zones holds.
+ * policy excludes (docs/storefront.md): never served, whatever rows delivery_zones holds.
  */
 export const isArmyPostalPin = (pin: string) => pin.startsWith("9");
 

@@ -58,5 +58,5 @@ export const shippingMethodSchema = z.object({
   method: z.enum(SHIPPING_METHODS, { error: "Choose Standard or Express shipping." }),
 });
 
-/** "guest_" plus 9 letters or digits (spec §3). */
+/** "guest_" plus 9 letters or digits (docs/api-v2.md). */
 export const GUEST_ID_PATTERN = /^guest_[A-Za-z0-9]{9}$/;

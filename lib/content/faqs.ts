@@ -2,7 +2,7 @@ import { deliveryWords, NO_DELIVERY, POLICY, type PolicyFacts } from "./policies
 
 export type FaqItem = { question: string; answer: string; link?: { href: string; label: string } };
 
-/** The eight questions of the FAQ page, consistent with the policy texts (spec §9). */
+/** The eight questions of the FAQ page, consistent with the policy texts (docs/storefront.md). */
 export function faqItems(f: PolicyFacts): FaqItem[] {
   const w = deliveryWords(f);
   const shipping = w.transit ? `After dispatch, standard shipping takes ${w.transit.standard}, and express shipping takes ${w.transit.express} for an extra fee.` : NO_DELIVERY;

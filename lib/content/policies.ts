@@ -2,7 +2,7 @@ import { businessDaysText, deliveryFacts, weeksText, type DeliveryFacts, type Zo
 import { shippingConfigFrom } from "@/lib/cart/shipping";
 
 /**
- * The store's policy texts (spec §9) in one place: terms, warranty, shipping, returns and privacy.
+ * The store's policy texts (docs/storefront.md) in one place: terms, warranty, shipping, returns and privacy.
  * Fixed facts are constants below; the return window and the restocking fee come from the
  * business settings (return_window_days, restocking_fee_percent), and every delivery time from
  * the dispatch settings and the delivery zones (lib/cart/delivery.ts, the same rules as the

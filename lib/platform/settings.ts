@@ -17,7 +17,7 @@ export function listBusinessSettings(): Promise<BusinessSetting[]> {
   });
 }
 
-/** The setting types the storefront reads (spec §3, plus the store's own additions). */
+/** The setting types the storefront reads (docs/api-v2.md, business settings, plus the store's own additions). */
 export const SETTING_TYPES = [
   "header_logo_path", "footer_logo_path", "site_icon_path", "website_name", "header_top", "website_topbar_content",
   "topbar_link_name", "topbar_banner_link", "contact_email", "contact_phone", "contact_address", "facebook_link",

@@ -66,7 +66,7 @@ export const BUSINESS_SETTINGS: Array<{ type: string; value: string }> = [
   { type: "return_window_days", value: "7" },
   { type: "restocking_fee_percent", value: "10" },
   // Shipping and delivery (lib/cart/server/shipping.ts): rupees and business days before dispatch; the
-  // transit days are the delivery zones' (README "Delivery check").
+  // transit days are the delivery zones' (docs/storefront.md "Delivery check").
   { type: "shipping_standard_fee", value: "99" },
   { type: "shipping_express_extra_fee", value: "150" },
   { type: "dispatch_days_in_stock", value: "3" },

@@ -11,7 +11,7 @@ import { generatedProduct } from "./generate";
 import { mediaFile, PRODUCT_PHOTO_SIZE } from "./images";
 import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, tableCounts, type SeedSummary } from "./index";
 
-/** Every business-setting type listed in spec §3, plus the extras the store reads. */
+/** Every business-setting type listed in docs/api-v2.md (business settings), plus the extras the store reads. */
 const SPEC_SETTING_TYPES = [
   "header_logo_path",
   "footer_logo_path",
@@ -149,7 +149,7 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     expect(products.filter((p) => p.is_popular === 1).length).toBeGreaterThanOrEqual(6);
     expect(products.filter((p) => p.about_heading !== null).length).toBeGreaterThan(0);
     expect(products.filter((p) => p.additional_heading !== null).length).toBeGreaterThan(0);
-    // Every price filter range of spec §9 has products (prices are in paise).
+    // Every price filter range of docs/storefront.md has products (prices are in paise).
     const inRange = (lo: number, hi: number) => products.filter((p) => p.price >= lo * 100 && p.price < hi * 100).length;
     expect(inRange(0, 10_000)).toBeGreaterThan(0);
     expect(inRange(10_000, 20_000)).toBeGreaterThan(0);
@@ -229,7 +229,7 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     for (const t of testimonials) expect(t.rating).toBeGreaterThanOrEqual(4);
   });
 
-  it("has the three coupons of spec §9", async () => {
+  it("has the three coupons of docs/storefront.md", async () => {
     const coupons = await handle.db.selectFrom("coupons").selectAll().orderBy("code").execute();
     expect(coupons.map((c) => [c.code, c.kind, c.value, c.min_order, c.first_order_only, c.active])).toEqual([
       ["FLAT150", "flat", 15000, 100000, 0, 1],
@@ -248,7 +248,7 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     expect(states.map((s) => s.name)).toEqual([...states.map((s) => s.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
-  it("has a business setting for every type of spec §3 and the brand details", async () => {
+  it("has a business setting for every type of docs/api-v2.md (business settings) and the brand details", async () => {
     const rows = await handle.db.selectFrom("business_settings").selectAll().execute();
     const map = new Map(rows.map((r) => [r.type, r.value]));
     for (const type of SPEC_SETTING_TYPES) expect(map.has(type), type).toBe(true);

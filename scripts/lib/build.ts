@@ -101,7 +101,7 @@ function completeStandalone() {
  * The V8 heap cap every instance runs with (scripts/start.sh and deploy/Dockerfile set the same):
  * without one, V8 sizes its heap from the machine's memory (about 4 GB here) and collects lazily,
  * so a server that kept about 130 MB alive sat at 430-560 MB resident after npm run bench. With
- * 256 MB it stays under 350 MB (README "Measurements"). NODE_OPTIONS with its own
+ * 256 MB it stays under 350 MB (docs/measurements/). NODE_OPTIONS with its own
  * --max-old-space-size wins.
  */
 export const HEAP_CAP_MB = 256;

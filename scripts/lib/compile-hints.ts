@@ -12,7 +12,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
  * Marks the framework chunks for eager compilation: the ones every page runs at start-up (React
  * DOM, the App Router, the Turbopack runtime), which the build manifest lists as rootMainFiles.
  * Without it, a phone spent most of the first script task parsing and compiling React lazily on
- * the main thread (see README "Measurements"). Page chunks, the store's own client code and the
+ * the main thread (see docs/measurements/). Page chunks, the store's own client code and the
  * legacy polyfills are left alone. Throws when the manifest names no framework chunk (a Next
  * upgrade that renamed it must not silently drop the hints). Idempotent; keeps any source map in
  * step with the line it adds. Returns the files it changed, relative to `distDir`.

@@ -54,7 +54,7 @@ function baseQuery(db: Db) {
     ]);
 }
 
-/** The API v2 shape (spec §3), also what the account pages hand to their client components. */
+/** The API v2 shape (docs/api-v2.md), also what the account pages hand to their client components. */
 export const presentAddress = (a: Address): ApiAddress => ({
   id: a.id,
   user_id: a.userId,

@@ -16,7 +16,7 @@ import { getShippingConfig } from "./shipping";
 import { MAX_QUANTITY } from "../schemas";
 
 /**
- * Carts (issue 9). A cart belongs to a signed-in customer or to a guest's opaque cookie value;
+ * Carts. A cart belongs to a signed-in customer or to a guest's opaque cookie value;
  * the caller's identity decides which, never an id sent in a body. Quantities only change in
  * single conditional statements (insert … on conflict … where), so parallel adds cannot lose an
  * update or pass the stock cap, on SQLite and PostgreSQL alike.

@@ -29,7 +29,7 @@ const ZONE_COLUMNS = ["name", "standard_days_min", "standard_days_max", "express
  * part of a region its own transit days with one more row. APO/FPO PINs (region 9) have none.
  *
  * Not cached on purpose: it is one lookup on the (pin_from, pin_to) index of a table of a few
- * rows, and merchants change serviceable ranges with SQL (README, "Delivery check"), which no
+ * rows, and merchants change serviceable ranges with SQL (docs/storefront.md, "Delivery check"), which no
  * cache tag would hear of; an uncached read makes such a change count from the next check.
  */
 export async function findDeliveryZone(pin: string): Promise<ZoneDays | null> {

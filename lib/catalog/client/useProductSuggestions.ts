@@ -40,7 +40,7 @@ export function useProductSuggestions(text: string, perPage = 6): Suggestions {
         })
         .catch((error: unknown) => {
           if (ticket !== latest.current || controller.signal.aborted) return;
-          // Header search failures are only logged (spec §8).
+          // Header search failures are only logged (docs/api-v2.md).
           console.error("Product search failed", error);
           setState({ ...empty, term });
         });

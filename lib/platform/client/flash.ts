@@ -1,5 +1,5 @@
 /**
- * A message handed to the next page (spec §2.1: "a login or redirect may hand a message or an
+ * A message handed to the next page (docs/storefront.md, Pages: "a login or redirect may hand a message or an
  * error to the next screen, which shows it as a toast"), across a full page load.
  */
 const KEY = "kesar_flash";

@@ -27,7 +27,7 @@ function Card({ title, children, href }: { title: string; children: ReactNode; h
   );
 }
 
-/** The account dashboard (spec §2.11), every figure from the customer's own rows. */
+/** The account dashboard (docs/storefront.md, Accounts), every figure from the customer's own rows. */
 export default async function DashboardPage() {
   const user = await requireUser("/dashboard");
   const [stats, coupons, address, viewed] = await Promise.all([dashboardStats(user.id), availableCoupons(user.id), getDefaultAddress(user.id), recentlyViewed(user.id, 6)]);

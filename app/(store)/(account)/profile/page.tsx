@@ -20,7 +20,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
-/** Manage Profile (spec §2.11): basic info, addresses, email, and the customer's own data. */
+/** Manage Profile (docs/storefront.md, Accounts): basic info, addresses, email, and the customer's own data. */
 export default async function ProfilePage() {
   const user = await requireUser("/profile");
   const addresses = (await listAddresses(user.id)).map(presentAddress);

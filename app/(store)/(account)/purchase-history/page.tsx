@@ -35,7 +35,7 @@ function Cell({ label, className = "", children }: { label?: (typeof COLUMNS)[nu
 const pageHref = (page: number) => (page > 1 ? `/purchase-history?page=${page}` : "/purchase-history");
 
 /**
- * Purchase History (spec §2.11): the customer's orders, newest first, 10 a page. A page number
+ * Purchase History (docs/storefront.md, Accounts): the customer's orders, newest first, 10 a page. A page number
  * past the end (the list shrank, or a hand-edited link) goes to the last page, so the address
  * always says which page is shown; junk goes to the first.
  */

@@ -5,7 +5,7 @@ import { readWishlist } from "@/lib/cart";
 
 export const metadata: Metadata = { title: "Wishlist", robots: { index: false, follow: false } };
 
-/** Wishlist (spec §2.11): the customer's saved products, rendered here, changed in the browser. */
+/** Wishlist (docs/storefront.md, Accounts): the customer's saved products, rendered here, changed in the browser. */
 export default async function WishlistPage() {
   const user = await requireUser("/wishlists");
   const { items, unavailable } = await readWishlist(user.id);

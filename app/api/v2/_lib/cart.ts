@@ -46,7 +46,7 @@ export async function cartCaller(request: NextRequest, claimed: { user_id?: numb
   return { owner: guestId ? { kind: "guest", guestId } : null, setCookies: [] };
 }
 
-/** A change needs an owner; spec §6's message otherwise. */
+/** A change needs an owner; the message docs/api-v2.md gives otherwise. */
 export function requireOwner(caller: CartCaller): CartOwner {
   if (!caller.owner) throw new ApiError(401, NO_CART_SESSION);
   return caller.owner;

@@ -10,7 +10,7 @@ export const wishlistSlugParams = z.object({ slug: slugParam });
 
 /**
  * The caller of a wishlist change (the spec's GET calls change data, so a cookie session must send
- * X-Requested-With); a guest gets 401 with the spec's own text for that call (spec §6).
+ * X-Requested-With); a guest gets 401 with that call's own text (docs/api-v2.md).
  */
 export async function wishlistIdentity(request: Request, guestMessage: string): Promise<Identity> {
   try {

@@ -139,7 +139,7 @@ describe("the cart and checkout make one promise", () => {
       expect(textOf(first.json.summary, method)).toMatch(/^Delivery in \d+(-\d+)? business days?$/);
     }
 
-    // The merchant slows down the farthest zone (README "Delivery check": SQL on delivery_zones).
+    // The merchant slows down the farthest zone (docs/storefront.md "Delivery check": SQL on delivery_zones).
     const { db } = await testDb();
     const farthest = await db.selectFrom("delivery_zones").select(["id", "standard_days_max", "express_days_max"]).where("active", "=", 1).orderBy("standard_days_max", "desc").orderBy("id").executeTakeFirstOrThrow();
     await db.updateTable("delivery_zones").set({ standard_days_max: farthest.standard_days_max + 9, express_days_max: farthest.express_days_max + 9 }).where("id", "=", farthest.id).execute();

@@ -5,7 +5,7 @@ import { handler, readJson } from "../_lib/http";
 
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
 
-/** POST /get-user-by-access_token: the profile behind an access token (spec §7). */
+/** POST /get-user-by-access_token: the profile behind an access token (docs/api-v2.md). */
 export const POST = handler(
   async (request) => {
     const { access_token } = await readJson(request, accessTokenSchema);

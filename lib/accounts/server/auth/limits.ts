@@ -8,7 +8,7 @@ import { getRedis, redisConfigured, redisKeyPrefix, waitForRedis, type RedisClie
 const MINUTE = 60;
 
 /**
- * Rate limits of sign-in, codes, password reset and sign-up (README "Rate limits").
+ * Rate limits of sign-in, codes, password reset and sign-up (docs/storefront.md "Rate limits").
  * better-auth's own limiter does not see calls made through auth.api, which is how the spec's
  * endpoints reach it, so these are the limits that hold. Per account (email) and per client
  * address; failures count where an attacker guesses, requests count where mail is sent.

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../connection";
 
 /**
- * Cart, coupons, GST and delivery (issue 9):
+ * Cart, coupons, GST and delivery:
  * - cart lines remember the price the shopper saw (unit_price, paise) so a later catalog change
  *   can be shown as a change; a cart holds one coupon code and a shipping method;
  * - coupons gain usage limits, overall and per customer (counted from orders that use them);

@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../connection";
 
 /**
- * Checkout, payments, orders and GST invoices (issue 10):
+ * Checkout, payments, orders and GST invoices:
  * - orders remember the Idempotency-Key they were placed with (one order per key and customer),
  *   the shipping method and delivery estimate, an optional billing address and GSTIN, the online
  *   payment's provider and the deadline after which an unpaid online order gives its stock back,

@@ -5,7 +5,7 @@ import type { Dialect } from "../connection";
  * SQLite's name search index (FTS5, trigram) holds published products only, so that the type-ahead
  * count ("how many products match 'cott'") is answered by the index alone instead of by looking
  * up every matching product to check that it is published: on 10,000 products that took the
- * search's SQL from about 0.6 ms to 0.3 ms a query (npm run bench, README "Measurements").
+ * search's SQL from about 0.6 ms to 0.3 ms a query (npm run bench, docs/measurements/).
  *
  * The index uses the products table as its external content, so a row may only be deleted from it
  * with the values it was indexed with: the triggers add a product when it is (or becomes)

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 /**
- * One source for delivery promises (issue 22): every time the shop states comes from the dispatch
+ * One source for delivery promises: every time the shop states comes from the dispatch
  * settings and the delivery zones (lib/cart/delivery.ts), so nothing else may state one.
  *
  * - The settings shipping_standard_days ("5-10") and shipping_express_days ("2-3") were a second

@@ -21,7 +21,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Order details (spec §2.11): one of the customer's own orders; another's id is a 404. */
+/** Order details (docs/storefront.md, Accounts): one of the customer's own orders; another's id is a 404. */
 export default async function OrderDetailsPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await requireUser(`/order-details/${encodeURIComponent(id)}`);
