@@ -75,4 +75,19 @@ describe("the answer for a share image", () => {
     expect(res.headers.get("etag")).toBe('"abc"');
     expect(drawn).toBe(0);
   });
+
+  it("draws a picture once for a burst of requests, whatever `v` they carry, and keeps it for the next", async () => {
+    let drawn = 0;
+    const counted = async () => {
+      drawn++;
+      return draw();
+    };
+    const urls = ["?v=burst", "?v=other", "", "?v=burst"].map((q) => new Request(`http://store/og/brand.jpg${q}`));
+    const answers = await Promise.all(urls.map((r) => shareImageResponse(r, "burst", counted)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    await shareImageResponse(new Request("http://store/og/brand.jpg?v=burst"), "burst", counted);
+    expect(drawn).toBe(1);
+    await shareImageResponse(new Request("http://store/og/brand.jpg?v=next"), "next", counted);
+    expect(drawn).toBe(2);
+  });
 });

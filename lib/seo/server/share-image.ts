@@ -109,6 +109,29 @@ export async function drawBrandShareImage(look: BrandLook, logo: Buffer | null):
   return jpegUnderLimit(canvas);
 }
 
+/**
+ * The last drawings, by version (what the picture is drawn from), and the ones being drawn: a burst
+ * of requests for one share image (a link shared in a busy group, any `v` in the URL) draws it once,
+ * and a store without nginx or a CDN in front does not draw it again on every fetch. At most
+ * DRAWINGS_KEPT pictures of under 300 KB each (a few MB); the least recently asked goes first.
+ */
+const DRAWINGS_KEPT = 32;
+const drawings = new Map<string, Promise<Buffer>>();
+
+export function drawOnce(version: string, draw: () => Promise<Buffer>): Promise<Buffer> {
+  const kept = drawings.get(version);
+  if (kept) {
+    drawings.delete(version);
+    drawings.set(version, kept);
+    return kept;
+  }
+  const drawing = draw();
+  drawings.set(version, drawing);
+  drawing.catch(() => drawings.delete(version));
+  while (drawings.size > DRAWINGS_KEPT) drawings.delete(drawings.keys().next().value as string);
+  return drawing;
+}
+
 /** A year for a URL whose `v` is the picture's current version; a short life for an old or missing one. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -125,7 +148,7 @@ export async function shareImageResponse(request: Request, version: string, draw
     ETag: `"${version}"`,
   });
   if (etagMatches(request.headers.get("if-none-match"), `"${version}"`)) return new Response(null, { status: 304, headers });
-  const bytes = await draw();
+  const bytes = await drawOnce(version, draw);
   headers.set("Content-Type", "image/jpeg");
   headers.set("Content-Length", String(bytes.length));
   return new Response(request.method === "HEAD" ? null : new Uint8Array(bytes), { headers });
