@@ -333,6 +333,8 @@ async function resetOrderData(handle: DbHandle, productIds: number[]): Promise<v
   const { db } = handle;
   const users = db.selectFrom("users").select("id").where("email", "like", `${BENCH_EMAIL}%`);
   const orders = db.selectFrom("orders").select("id").where("user_id", "in", users);
+  await db.deleteFrom("order_events").where("order_id", "in", orders).execute();
+  await db.deleteFrom("refunds").where("order_id", "in", orders).execute();
   await db.deleteFrom("payments").where("order_id", "in", orders).execute();
   await db.deleteFrom("order_lines").where("order_id", "in", orders).execute();
   await db.deleteFrom("orders").where("user_id", "in", users).execute();
