@@ -196,8 +196,11 @@ export const ORDER_TRANSITIONS = {
     payments: ["capture_owed"],
   },
   refund: {
-    describe: "every line's money, or the whole payment, went back",
-    from: [{ delivery: any, payment: Paid }],
+    describe: "every line's money, or the whole payment, went back (a cancelled order's, or a delivered one's)",
+    from: [
+      { delivery: Cancelled, payment: Paid },
+      { delivery: Delivered, payment: Paid },
+    ],
     to: { payment: Refunded },
     actors: ["staff"],
   },
@@ -256,7 +259,8 @@ const { created, pending, paid, failed, refundDue, refunded, closed } = PAYMENT_
 const open = [created, pending, failed] as const;
 
 export const PAYMENT_TRANSITIONS = {
-  create: { describe: "placement (or the first payment start) makes the order's row: created online, pending for cash", from: [], to: created, actors: ["customer"] },
+  create: { describe: "placement (or the first payment start) makes an online order's row", from: [], to: created, actors: ["customer"] },
+  create_cash: { describe: "placement makes a Cash on Delivery order's row: the cash is due at the door", from: [], to: pending, actors: ["customer"] },
   capture: { describe: "the provider's signed report of the payment", from: open, to: paid, actors: ["provider"] },
   fail: { describe: "the provider's signed report of a failed attempt (the customer may retry)", from: open, to: failed, actors: ["provider"] },
   void: { describe: "the order was cancelled before it was paid", from: open, to: failed, actors: ["customer", "staff", "system"] },
@@ -296,3 +300,79 @@ export function orderRefusal(name: OrderTransitionName, order: OrderFacts): stri
 /** Every transition by machine, for the docs check and the admin. */
 export const LIFECYCLE = { order: ORDER_TRANSITIONS, line: LINE_TRANSITIONS, payment: PAYMENT_TRANSITIONS } as const;
 export type Machine = keyof typeof LIFECYCLE;
+
+/* ---------------------------------------------------------------------------------------------
+ * The diagrams (docs/architecture.md draws them; lifecycle.test.ts holds the document to these)
+ * ------------------------------------------------------------------------------------------- */
+
+/** One arrow of a diagram: null `from` is the start ([*]). */
+export type Edge = { from: string | null; to: string; name: string };
+
+/** "Pending_UnPaid": an order state as a diagram's state id. */
+export const orderStateId = (s: OrderState) => `${s.delivery}_${s.payment.replace("-", "")}`;
+
+/**
+ * Every move of an order the table allows between the states an order can reach, found from
+ * placement: the order diagram's arrows (guards, which read more than the state, are left out).
+ */
+export function orderEdges(): Edge[] {
+  const edges: Edge[] = [];
+  const start = orderTarget(ORDER_TRANSITIONS.place, { delivery: Pending, payment: UnPaid });
+  const seen = new Set([orderStateId(start)]);
+  const queue: OrderState[] = [start];
+  edges.push({ from: null, to: orderStateId(start), name: "place" });
+  while (queue.length) {
+    const state = queue.shift()!;
+    for (const [name, t] of Object.entries(ORDER_TRANSITIONS) as [OrderTransitionName, OrderTransition][]) {
+      if (!t.from.some((p) => matches(state, p))) continue;
+      const to = orderTarget(t, state);
+      edges.push({ from: orderStateId(state), to: orderStateId(to), name });
+      if (!seen.has(orderStateId(to))) {
+        seen.add(orderStateId(to));
+        queue.push(to);
+      }
+    }
+  }
+  return edges;
+}
+
+const lineStateId = (s: DeliveryStatus | RefundStatus | null) => s ?? "Unclaimed";
+
+/** The arrows of a line's delivery status or of its refund claim. */
+export function lineEdges(field: LineTransition["field"]): Edge[] {
+  return (Object.entries(LINE_TRANSITIONS) as [LineTransitionName, LineTransition][])
+    .filter(([, t]) => t.field === field)
+    .flatMap(([name, t]) => t.from.map((from) => ({ from: lineStateId(from), to: lineStateId(t.to), name })));
+}
+
+/** The arrows of a payment row. */
+export function paymentEdges(): Edge[] {
+  return (Object.entries(PAYMENT_TRANSITIONS) as [PaymentTransitionName, PaymentTransition][]).flatMap(([name, t]): Edge[] =>
+    t.from.length ? t.from.map((from) => ({ from, to: t.to, name })) : [{ from: null, to: t.to, name }],
+  );
+}
+
+/** The diagrams by the name docs/architecture.md marks each with (`%% lifecycle: …`). */
+export const DIAGRAMS = {
+  order: orderEdges,
+  "line delivery_status": () => lineEdges("delivery_status"),
+  "line refund_status": () => lineEdges("refund_status"),
+  payment: paymentEdges,
+} as const;
+
+/** A mermaid state diagram of `edges`, as docs/architecture.md carries it. */
+export function mermaid(diagram: keyof typeof DIAGRAMS): string {
+  const edges = DIAGRAMS[diagram]();
+  const actorsOf = (name: string): readonly Actor[] => {
+    const t = (diagram === "order" ? ORDER_TRANSITIONS : diagram === "payment" ? PAYMENT_TRANSITIONS : LINE_TRANSITIONS) as Record<string, { actors: readonly Actor[] }>;
+    return t[name]?.actors ?? [];
+  };
+  const lines = ["```mermaid", `%% lifecycle: ${diagram}`, "stateDiagram-v2", "    direction LR"];
+  if (diagram === "order") {
+    const ids = new Set(edges.flatMap((e) => [e.from, e.to]).filter((s): s is string => s !== null));
+    for (const id of ids) lines.push(`    state "${id.replace("_UnPaid", " / Un-Paid").replace("_", " / ")}" as ${id}`);
+  }
+  for (const e of edges) lines.push(`    ${e.from ?? "[*]"} --> ${e.to}: ${e.name}${diagram === "line delivery_status" ? "" : ` (${actorsOf(e.name).join(", ")})`}`);
+  lines.push("```");
+  return lines.join("\n");
+}

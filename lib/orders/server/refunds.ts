@@ -6,7 +6,7 @@ import type { RefundsTable } from "@/lib/platform/db/schema";
 import { ApiError } from "@/lib/platform/errors";
 import { formatPaise } from "@/lib/platform/format";
 import { log } from "@/lib/platform/log";
-import { ACTOR, PAYMENT, PAYMENT_ROW, REFUND, REFUND_METHOD, REFUND_RECORD, type RefundMethod } from "../status";
+import { ACTOR, DELIVERY, PAYMENT, PAYMENT_ROW, REFUND, REFUND_METHOD, REFUND_RECORD, type RefundMethod } from "../status";
 import { afterCommit, type AfterCommit, runAfterCommit } from "./after-commit";
 import { providerByName } from "./payments";
 import { ProviderUnavailable } from "./payments/provider";
@@ -36,6 +36,7 @@ import { applyTransition, type Change, lockOrder } from "./transition";
 
 export const REFUND_RECORD_MESSAGES = {
   nothingPaid: "Nothing was paid for this order, so there is nothing to refund.",
+  notYet: "This order is paid and not yet delivered: cancel it first, then refund its payment.",
   tooMuch: (left: number) => (left > 0 ? `At most ${formatPaise(left)} can still be refunded for this order.` : "This order's payment has been refunded in full already."),
   noProvider: "This payment was not taken by a payment provider that can refund it: choose bank_transfer, upi or cash, with the transfer's reference.",
   providerDown: "The payment service could not be reached. The refund is recorded as pending: send the same request again (same Idempotency-Key) to finish it.",
@@ -80,6 +81,9 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
         .orderBy("id")
         .executeTakeFirst();
       if (!payment) throw new ApiError(409, REFUND_RECORD_MESSAGES.nothingPaid);
+      // Money goes back for an order that will not ship (its payment is due back) or one delivered;
+      // one still on its way is cancelled first (which makes its payment due back).
+      if (payment.status === PAYMENT_ROW.paid && order.delivery_status !== DELIVERY.delivered) throw new ApiError(409, REFUND_RECORD_MESSAGES.notYet);
       if (input.method === REFUND_METHOD.original && (!payment.provider_payment_id || !(await providerByName(payment.provider)))) throw new ApiError(422, REFUND_RECORD_MESSAGES.noProvider);
       if (input.lineId !== undefined) {
         const line = await trx.selectFrom("order_lines").select(["id", "refund_status"]).where("id", "=", input.lineId).where("order_id", "=", orderId).executeTakeFirst();

@@ -136,7 +136,8 @@ async function applyOrder(c: Change, r: OrderRequest): Promise<OrderOutcome> {
     if (expected.delivery !== from.delivery || expected.payment !== from.payment) throw new Error(`order ${order.id} was created ${orderStateName(from)}, not ${orderStateName(expected)}`);
     await writeEvents(c, [{ order_id: order.id, entity: ENTITY.order, entity_id: order.id, event: r.name, from_state: null, to_state: orderStateName(from) }]);
     const rows = await c.trx.selectFrom("payments").select(["id", "status"]).where("order_id", "=", order.id).execute();
-    await writeEvents(c, rows.map((p) => ({ order_id: order.id, entity: ENTITY.payment, entity_id: p.id, event: "create", from_state: null, to_state: p.status })));
+    // The payment row made with it: an online one is created, a cash one pending.
+    await writeEvents(c, rows.map((p) => ({ order_id: order.id, entity: ENTITY.payment, entity_id: p.id, event: p.status === PAYMENT_ROW.pending ? "create_cash" : "create", from_state: null, to_state: p.status })));
     if (t.mail) c.after.mails.push({ orderId: order.id, kind: t.mail });
     return { order, from, to: from, invoiceNumber: null };
   }

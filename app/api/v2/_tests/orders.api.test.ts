@@ -208,7 +208,7 @@ describe("cancelling an order", () => {
     const events = await eventsOf(order.id);
     expect(events.map((e) => [e.entity, e.event, e.from_state, e.to_state, e.actor, e.actor_id])).toEqual([
       ["order", "place", null, "Pending/Un-Paid", "customer", u.id],
-      ["payment", "create", null, "pending", "customer", u.id],
+      ["payment", "create_cash", null, "pending", "customer", u.id],
       ["order", "cancel", "Pending/Un-Paid", "Cancelled/Un-Paid", "customer", u.id],
       ["line", "cancel", "Pending", "Cancelled", "customer", u.id],
       ["payment", "void", "pending", "failed", "customer", u.id],
@@ -455,7 +455,7 @@ describe("back office: /admin/orders", () => {
     expect((await orderRow(awaiting.id)).delivery_status).toBe("Pending");
     expect((await orderRow(pending.id)).delivery_status).toBe("Pending");
     expect((await orderRow(cancelled.id)).delivery_status).toBe("Cancelled");
-    expect((await eventsOf(pending.id)).map((e) => e.event)).toEqual(["place", "create"]);
+    expect((await eventsOf(pending.id)).map((e) => e.event)).toEqual(["place", "create_cash"]);
     expect((await admin(`/orders/${pending.id}/status`, { delivery_status: "Pending" })).status).toBe(422);
     expect((await admin(`/orders/2147483647/status`, { delivery_status: "Shipped" })).status).toBe(404);
     expect((await admin(`/orders/abc/status`, { delivery_status: "Shipped" })).status).toBe(422);
