@@ -211,19 +211,29 @@ export type OrderTransitionName = keyof typeof ORDER_TRANSITIONS;
  * Lines
  * ------------------------------------------------------------------------------------------- */
 
-export type LineTransition = {
+/** A line's delivery status: it follows its order. */
+export type LineDeliveryTransition = {
   readonly describe: string;
-  readonly field: "delivery_status" | "refund_status";
-  /** null: no refund asked yet. */
-  readonly from: readonly (DeliveryStatus | RefundStatus | null)[];
-  readonly to: DeliveryStatus | RefundStatus;
+  readonly field: "delivery_status";
+  readonly from: readonly DeliveryStatus[];
+  readonly to: DeliveryStatus;
   readonly actors: readonly Actor[];
-  /** The 409 message when the line is in a state it may not start from. */
-  readonly refusal?: (from: DeliveryStatus | RefundStatus | null) => string;
 };
+/** A line's refund claim. */
+export type LineRefundTransition = {
+  readonly describe: string;
+  readonly field: "refund_status";
+  /** null: no refund asked yet. */
+  readonly from: readonly (RefundStatus | null)[];
+  readonly to: RefundStatus;
+  readonly actors: readonly Actor[];
+  /** The 409 message when the claim is in a state it may not start from. */
+  readonly refusal: (from: RefundStatus | null) => string;
+};
+export type LineTransition = LineDeliveryTransition | LineRefundTransition;
 
 /** The 409 of a refund decision the claim's state does not allow. */
-const decision = (to: RefundStatus) => (from: DeliveryStatus | RefundStatus | null) => (from ? `A refund that is ${from} cannot be marked ${to}.` : REFUND_MESSAGES.notRequested);
+const decision = (to: RefundStatus) => (from: RefundStatus | null) => (from ? `A refund that is ${from} cannot be marked ${to}.` : REFUND_MESSAGES.notRequested);
 
 const followers: readonly Actor[] = ["customer", "staff", "system", "provider"];
 
@@ -336,7 +346,7 @@ export function orderEdges(): Edge[] {
   return edges;
 }
 
-const lineStateId = (s: DeliveryStatus | RefundStatus | null) => s ?? "Unclaimed";
+const lineStateId = (s: string | null) => s ?? "Unclaimed";
 
 /** The arrows of a line's delivery status or of its refund claim. */
 export function lineEdges(field: LineTransition["field"]): Edge[] {

@@ -30,18 +30,20 @@ const server = globalThis as typeof globalThis & { __incrementalCache?: Incremen
  *
  * Inside a request (a route handler, a server action) Next's revalidateTag does it. Outside one —
  * the server's own background work, such as the payment-deadline sweep — revalidateTag has no
- * request to attach to and throws; the server's incremental cache (the one our cache handler sits
- * behind, which Next keeps on globalThis once it has served a request) is then told directly. With
- * no request served yet there is nothing cached to expire. In a script (no server) Next throws and
- * callers that run there too catch it.
+ * request to attach to and throws (as it may after the answer, in after()); the server's incremental
+ * cache (the one our cache handler sits behind, which Next keeps on globalThis once it has served a
+ * request) is then told directly. With no request served yet there is nothing cached to expire
+ * either, and the error stands. In a script (no server) Next throws and callers that run there too
+ * catch it.
  */
 export function expireTags(tags: readonly string[]): void {
   if (!tags.length) return;
   try {
     for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } catch (error) {
+    // Outside a request (or after its answer, in after()): the server's own incremental cache.
     const cache = server.__incrementalCache;
-    if (!(error instanceof Error) || !error.message.includes("static generation store missing") || !process.env.NEXT_RUNTIME) throw error;
-    if (cache) void cache.revalidateTag([...tags], { expire: 0 }).catch((failure: unknown) => log.warn({ err: failure, tags }, "expiring cache tags outside a request failed"));
+    if (!process.env.NEXT_RUNTIME || !cache) throw error;
+    void cache.revalidateTag([...tags], { expire: 0 }).catch((failure: unknown) => log.warn({ err: failure, tags }, "expiring cache tags outside a request failed"));
   }
 }

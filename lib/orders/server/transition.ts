@@ -182,12 +182,13 @@ async function applyOrder(c: Change, r: OrderRequest): Promise<OrderOutcome> {
 /** The order's lines that are in the line transition's from-states follow it, each with its event. */
 async function followLines(c: Change, orderId: number, name: LineTransitionName): Promise<void> {
   const lt: LineTransition = LINE_TRANSITIONS[name];
-  const from = lt.from.filter((s): s is DeliveryStatus => s !== null) as DeliveryStatus[];
+  if (lt.field !== "delivery_status") throw new Error(`${name} is not a transition a line follows its order by`);
+  const from = lt.from;
   const lines = await c.trx.selectFrom("order_lines").select(["id", "delivery_status"]).where("order_id", "=", orderId).where("delivery_status", "in", from).orderBy("id").execute();
   if (!lines.length) return;
   await c.trx
     .updateTable("order_lines")
-    .set({ delivery_status: lt.to as DeliveryStatus })
+    .set({ delivery_status: lt.to })
     .where("id", "in", lines.map((l) => l.id))
     .where("delivery_status", "in", from)
     .execute();
@@ -285,15 +286,15 @@ async function applyLine(c: Change, r: LineRequest): Promise<LineOutcome> {
   // A line's delivery status only follows its order (followLines); its own transitions are refund claims.
   if (lt.field !== "refund_status") throw new Error(`${r.name}: a line's delivery status follows its order`);
   const from = line.refund_status;
-  if (!lt.from.includes(from)) throw new ApiError(409, lt.refusal ? lt.refusal(from) : `An item that is ${from ?? "unclaimed"} cannot be marked ${lt.to}.`);
+  if (!lt.from.includes(from)) throw new ApiError(409, lt.refusal(from));
   const claimed = lt.from.filter((s): s is RefundStatus => s !== null);
   let update = c.trx
     .updateTable("order_lines")
-    .set({ ...r.set, refund_status: lt.to as RefundStatus })
+    .set({ ...r.set, refund_status: lt.to })
     .where("id", "=", line.id);
   update = lt.from.includes(null) ? update.where("refund_status", "is", null) : update.where("refund_status", "in", claimed);
   const updated = await update.executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, lt.refusal ? lt.refusal(from) : "The item changed meanwhile.");
+  if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, lt.refusal(from));
   await writeEvents(c, [{ order_id: line.order_id, entity: ENTITY.line, entity_id: line.id, event: r.name, from_state: from, to_state: lt.to }]);
   return { id: line.id, orderId: line.order_id, from, to: lt.to };
 }
