@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { DeliveryStatus, PaymentStatus } from "../lib/orders/status";
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import { codeIn, waitForMail } from "../lib/testing/mail-receiver";
@@ -37,7 +38,7 @@ test("the dashboard shows the customer's own figures, coupons with Copy, and the
   const customer = await createCustomer("Ishaan Verma");
   const now = new Date().toISOString();
   await withE2eDb(async (db) => {
-    const order = (o: { code: string; total: number; status: string }) =>
+    const order = (o: { code: string; total: number; status: DeliveryStatus }) =>
       db
         .insertInto("orders")
         .values({
@@ -281,7 +282,7 @@ test("purchase history lists the customer's own orders; another customer's order
   const [customer, other] = [await createCustomer("Pooja Nair"), await createCustomer("Someone Else")];
   const now = new Date().toISOString();
   const ids = await withE2eDb(async (db) => {
-    const make = (userId: number, code: string, paymentStatus: string) =>
+    const make = (userId: number, code: string, paymentStatus: PaymentStatus) =>
       db
         .insertInto("orders")
         .values({

@@ -1,4 +1,6 @@
 import path from "node:path";
+import { sql } from "kysely";
+import type { DeliveryStatus, PaymentStatus, PaymentType } from "../lib/orders/status";
 import { hashPassword } from "../lib/accounts/server/auth/password";
 import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
 import { ROOT } from "../scripts/lib/build";
@@ -73,9 +75,9 @@ export async function signIn(page: import("@playwright/test").Page, who: { email
 export type JourneyOrder = {
   code: string;
   createdAt: string;
-  deliveryStatus?: string;
-  paymentStatus?: string;
-  paymentType?: string;
+  deliveryStatus?: DeliveryStatus;
+  paymentStatus?: PaymentStatus;
+  paymentType?: PaymentType;
   deliveredAt?: string | null;
   shippingType?: string;
   /** Paise. */
@@ -123,8 +125,12 @@ export async function insertJourneyOrder(userId: number, o: JourneyOrder): Promi
     const lineIds: number[] = [];
     for (const l of o.lines ?? [{ name: "Ikat cushion cover", quantity: 1 }]) {
       if (l.reserve && l.productId) {
-        const product = await db.selectFrom("products").select("stock_quantity").where("id", "=", l.productId).executeTakeFirstOrThrow();
-        await db.updateTable("products").set({ stock_quantity: product.stock_quantity - l.quantity }).where("id", "=", l.productId).execute();
+        // As a sale takes stock: a relative update and its movement in the stock ledger.
+        await db.updateTable("products").set({ stock_quantity: sql<number>`stock_quantity - ${l.quantity}` }).where("id", "=", l.productId).execute();
+        await db
+          .insertInto("stock_movements")
+          .values({ product_id: l.productId, delta: -l.quantity, reason: "sale", order_id: order.id, order_line_id: null, actor: "customer", actor_id: userId, note: "journey order", created_at: o.createdAt })
+          .execute();
       }
       const line = await db
         .insertInto("order_lines")

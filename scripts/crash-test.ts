@@ -11,11 +11,13 @@
  *  - every order whose placement was acknowledged (201, or 200 for a replay) is in the database,
  *    with the code the answer named;
  *  - every order has its lines and its payment row;
- *  - for every product, stock = starting stock − units reserved by orders not cancelled.
+ *  - for every product, stock = starting stock − units reserved by orders not cancelled, and the
+ *    product's stock ledger (stock_movements) sums to its stock.
  * Prints one summary line; exits 1 on any violation. Uses the existing build (npm run build); it
  * builds nothing. The whole run is bounded (CRASH_SECONDS for the stream, 150 by default).
  */
 import { randomBytes, randomInt } from "node:crypto";
+import { sql } from "kysely";
 import type { ChildProcess } from "node:child_process";
 import { getConfig } from "../lib/platform/config";
 import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
@@ -58,7 +60,17 @@ async function main() {
     await allowOpenOrders(setup.db);
     const stocked = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "in_stock").orderBy("id").limit(8).execute();
     const madeToOrder = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "made_to_order").orderBy("id").limit(2).execute();
-    await setup.db.updateTable("products").set({ stock_quantity: START_STOCK }).where("id", "in", stocked.map((p) => p.id)).execute();
+    // Deep stock, as a staff adjustment in the stock ledger (relative, with its movement), so the
+    // ledger of every product still sums to its stock.
+    for (const p of stocked) {
+      await setup.db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom("products").select("stock_quantity").where("id", "=", p.id).executeTakeFirstOrThrow();
+        const delta = START_STOCK - before.stock_quantity;
+        if (delta === 0) return;
+        await trx.updateTable("products").set({ stock_quantity: sql<number>`stock_quantity + ${delta}`, availability: "in_stock" }).where("id", "=", p.id).execute();
+        await trx.insertInto("stock_movements").values({ product_id: p.id, delta, reason: "adjustment", actor: "staff", actor_id: null, order_id: null, order_line_id: null, note: "crash test stock", created_at: new Date().toISOString() }).execute();
+      });
+    }
     const productIds = [...stocked, ...madeToOrder].map((p) => p.id);
     const stockedIds = stocked.map((p) => p.id);
     const india = await setup.db.selectFrom("countries").select("id").where("name", "=", "India").executeTakeFirstOrThrow();
@@ -241,10 +253,18 @@ async function main() {
         .groupBy("l.product_id")
         .execute();
       const units = new Map(reserved.map((r) => [r.product_id, Number(r.units)]));
+      const ledger = await check.db
+        .selectFrom("stock_movements")
+        .select(["product_id", (eb) => eb.fn.sum<number | string>("delta").as("units")])
+        .where("product_id", "in", stockedIds)
+        .groupBy("product_id")
+        .execute();
+      const ledgerUnits = new Map(ledger.map((r) => [r.product_id, Number(r.units)]));
       for (const p of products) {
         const expected = START_STOCK - (units.get(p.id) ?? 0);
         if (p.stock_quantity !== expected) violations.push(`product ${p.id}: stock ${p.stock_quantity}, expected ${START_STOCK} − ${units.get(p.id) ?? 0} = ${expected}`);
         if (p.stock_quantity < 0) violations.push(`product ${p.id}: negative stock ${p.stock_quantity}`);
+        if (ledgerUnits.get(p.id) !== p.stock_quantity) violations.push(`product ${p.id}: the stock ledger sums to ${ledgerUnits.get(p.id)}, the stock is ${p.stock_quantity}`);
       }
     } finally {
       await check.close();

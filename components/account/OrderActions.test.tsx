@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import toast, { Toaster } from "react-hot-toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CancelOrderButton, InvoiceLink, RefundRequestButton } from "./OrderActions";
+import { CANCEL_FAILED, CancelOrderButton, InvoiceLink, RefundRequestButton } from "./OrderActions";
 
 const refresh = vi.fn();
 vi.mock("next/navigation", () => ({ useRouter: () => ({ refresh }) }));
@@ -53,7 +53,7 @@ describe("CancelOrderButton", () => {
     expect(refresh).toHaveBeenCalledTimes(1);
   });
 
-  it("shows the server's reason for a refusal, the spec's text when there is none, and does not reload", async () => {
+  it("shows the server's reason for a refusal, the cancel's own failure message when there is none, and does not reload", async () => {
     route = () => Response.json({ result: false, message: "This order is already cancelled." }, { status: 409 });
     render(
       <>
@@ -61,14 +61,25 @@ describe("CancelOrderButton", () => {
         <Toaster />
       </>,
     );
-    fireEvent.click(screen.getByRole("button", { name: "Cancel order KH-7" }));
+    const cancel = () => screen.getByRole("button", { name: "Cancel order KH-7" });
+    fireEvent.click(cancel());
     expect(await screen.findByText("This order is already cancelled.")).toBeTruthy();
-    route = () => {
-      throw new TypeError("Failed to fetch");
-    };
-    await waitFor(() => expect(screen.getByRole("button", { name: "Cancel order KH-7" }).hasAttribute("disabled")).toBe(false));
-    fireEvent.click(screen.getByRole("button", { name: "Cancel order KH-7" }));
-    expect(await screen.findByText("An error occurred while fetching the invoice.")).toBeTruthy();
+    // Spec §8: a cancel that fails without a reason says CANCEL_FAILED (the same words as the
+    // invoice's failure, but the cancel's own message), for a dropped connection and for an
+    // answer without a message alike.
+    expect(CANCEL_FAILED).toBe("An error occurred while fetching the invoice.");
+    for (const failure of [
+      () => {
+        throw new TypeError("Failed to fetch");
+      },
+      () => new Response("<html>Bad gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } }),
+    ]) {
+      act(() => toast.remove());
+      route = failure;
+      await waitFor(() => expect(cancel().hasAttribute("disabled")).toBe(false));
+      fireEvent.click(cancel());
+      expect(await screen.findByText(CANCEL_FAILED)).toBeTruthy();
+    }
     expect(refresh).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,7 @@ import type { PlaceOrderInput } from "@/lib/orders/checkout-schemas";
 import { cartChanged } from "@/lib/cart/client/cart";
 import { forgetIdempotencyKey, idempotencyKeyFor } from "@/lib/orders/client/checkout-key";
 import { formatRupees } from "@/lib/platform/format";
+import { PAYMENT_TYPE } from "@/lib/orders/status";
 import { startPayment } from "./start-payment";
 
 type ShippingMethod = ApiShippingChoice["method"];
@@ -141,7 +142,7 @@ export function CheckoutForm({ customer, addresses: initialAddresses }: { custom
     // The order exists: the next purchase is a new attempt, and the header's cart is empty.
     forgetIdempotencyKey();
     cartChanged({ count: 0 });
-    if (placed.order.payment_type !== "online") {
+    if (placed.order.payment_type !== PAYMENT_TYPE.online) {
       router.push(placed.next);
       return;
     }

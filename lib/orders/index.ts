@@ -1,19 +1,23 @@
 import "server-only";
 
 /**
- * Orders: checkout and placement, the order's states and stock (./server/order-state.ts), the
- * customer's and the merchant's order actions, order mails, GST invoices (./server/invoices/) and
- * online payments behind one provider interface (./server/payments/).
+ * Orders: checkout and placement, the order lifecycle (the transitions table ./lifecycle.ts, applied
+ * by ./server/transition.ts; the paths in ./server/order-state.ts and ./server/order-admin.ts),
+ * refunds (./server/refunds.ts), order mails, GST invoices (./server/invoices/) and online
+ * payments behind one provider interface (./server/payments/). Stock moves through the catalog's
+ * ledger (lib/catalog moveStock).
  *
  * This file is the domain's server API: pages, route handlers and other domains import from here.
  * Pure modules that client code may use sit beside it: status.ts (the state names and messages),
- * rules.ts, invoice-number.ts, invoice-tax.ts, gstin.ts, amount-in-words.ts, schemas.ts and
- * checkout-schemas.ts (zod), client/checkout-key.ts and client/razorpay.ts.
+ * lifecycle.ts (the transitions table), rules.ts, invoice-number.ts, invoice-tax.ts, gstin.ts,
+ * amount-in-words.ts, schemas.ts and checkout-schemas.ts (zod), client/checkout-key.ts and
+ * client/razorpay.ts.
  */
 
 export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath, findPlacedCodOrder, type PlacedOrder, placeOrder } from "./server/checkout";
 export { invoiceFileName, invoicePdf } from "./server/invoices";
-export { adminListOrders, decideRefund, mailAfterCommit, refreshRestockedProducts, setDeliveryStatus } from "./server/order-admin";
+export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderState, decideRefund, setDeliveryStatus } from "./server/order-admin";
+export { closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundsOf } from "./server/refunds";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";

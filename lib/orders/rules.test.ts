@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clampPage, countsAsSpent, NO_REFUND, paymentTypeLabel, refundView, refundWindowDays } from "./rules";
+import type { DeliveryStatus, PaymentStatus, PaymentType, RefundStatus } from "./status";
 
-const delivered = { deliveryStatus: "Delivered", refundStatus: null };
+const delivered: { deliveryStatus: DeliveryStatus; refundStatus: RefundStatus | null } = { deliveryStatus: "Delivered", refundStatus: null };
 const day = 24 * 60 * 60 * 1000;
 
 describe("refund column of an order line", () => {
@@ -16,7 +17,7 @@ describe("refund column of an order line", () => {
   });
 
   it("never offers it before delivery, or without a delivery time", () => {
-    for (const status of ["Pending", "Confirmed", "Shipped", "Cancelled"]) expect(refundView({ deliveryStatus: status, refundStatus: null }, at, 7, now(0))).toEqual({ button: false, label: "" });
+    for (const status of ["Pending", "Confirmed", "Shipped", "Cancelled"] as const) expect(refundView({ deliveryStatus: status, refundStatus: null }, at, 7, now(0))).toEqual({ button: false, label: "" });
     expect(refundView(delivered, null, 7, now(0)).button).toBe(false);
   });
 
@@ -36,7 +37,7 @@ describe("refund column of an order line", () => {
 });
 
 describe("Total Expenditure counts", () => {
-  const order = (deliveryStatus: string, paymentStatus: string, paymentType: string) => countsAsSpent({ deliveryStatus, paymentStatus, paymentType });
+  const order = (deliveryStatus: DeliveryStatus, paymentStatus: PaymentStatus, paymentType: PaymentType) => countsAsSpent({ deliveryStatus, paymentStatus, paymentType });
   it("paid orders, and cash-on-delivery orders once delivered", () => {
     expect(order("Confirmed", "Paid", "online")).toBe(true);
     expect(order("Delivered", "Paid", "online")).toBe(true);
@@ -68,6 +69,6 @@ describe("payment type labels", () => {
   it("says how the customer pays", () => {
     expect(paymentTypeLabel("cash_on_delivery")).toBe("Cash on Delivery");
     expect(paymentTypeLabel("online")).toBe("Pay online");
-    expect(paymentTypeLabel("")).toBe("");
+    expect(paymentTypeLabel(null)).toBe("");
   });
 });

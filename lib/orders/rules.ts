@@ -3,7 +3,7 @@
  * database so they can be tested on their own (lib/orders/rules.test.ts).
  */
 
-import type { RefundStatus } from "./status";
+import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "./status";
 
 /** Purchase History shows this many orders a page (issue 10). */
 export const ORDERS_PER_PAGE = 10;
@@ -19,10 +19,10 @@ export function refundWindowDays(raw: string | null | undefined): number {
 
 /** What the Refund column says once a refund was asked for. */
 export const REFUND_LABELS: Record<RefundStatus, string> = {
-  Requested: "Refund Requested",
-  Approved: "Refund Approved",
-  Rejected: "Refund Rejected",
-  Refunded: "Refunded",
+  [REFUND.requested]: "Refund Requested",
+  [REFUND.approved]: "Refund Approved",
+  [REFUND.rejected]: "Refund Rejected",
+  [REFUND.refunded]: "Refunded",
 };
 
 /** The Refund column's fallback (spec §2.11), shown when a line has neither a button nor a label. */
@@ -42,9 +42,9 @@ export type RefundView = { button: boolean; label: string };
  * yet claimed; the claim's state once claimed; otherwise an empty label (the page then shows
  * "No Refund Available").
  */
-export function refundView(line: { deliveryStatus: string; refundStatus: string | null }, deliveredAt: string | null, windowDays: number, now: Date): RefundView {
-  if (line.refundStatus) return { button: false, label: REFUND_LABELS[line.refundStatus as RefundStatus] ?? line.refundStatus };
-  if (line.deliveryStatus !== "Delivered") return { button: false, label: "" };
+export function refundView(line: { deliveryStatus: DeliveryStatus; refundStatus: RefundStatus | null }, deliveredAt: string | null, windowDays: number, now: Date): RefundView {
+  if (line.refundStatus) return { button: false, label: REFUND_LABELS[line.refundStatus] };
+  if (line.deliveryStatus !== DELIVERY.delivered) return { button: false, label: "" };
   const deadline = refundDeadline(deliveredAt, windowDays);
   return { button: deadline !== null && now.getTime() <= deadline.getTime(), label: "" };
 }
@@ -55,9 +55,9 @@ export function refundView(line: { deliveryStatus: string; refundStatus: string 
  * delivered. Unpaid orders still pending are not spending, and a cancelled order never is (a paid
  * one is owed back to the customer).
  */
-export function countsAsSpent(order: { deliveryStatus: string; paymentStatus: string; paymentType: string }): boolean {
-  if (order.deliveryStatus === "Cancelled") return false;
-  return order.paymentStatus === "Paid" || (order.paymentType === "cash_on_delivery" && order.deliveryStatus === "Delivered");
+export function countsAsSpent(order: { deliveryStatus: DeliveryStatus; paymentStatus: PaymentStatus; paymentType: PaymentType }): boolean {
+  if (order.deliveryStatus === DELIVERY.cancelled) return false;
+  return order.paymentStatus === PAYMENT.paid || (order.paymentType === PAYMENT_TYPE.cod && order.deliveryStatus === DELIVERY.delivered);
 }
 
 /** The page of a list to show: 1 for junk, the last page when asked for one past the end. */
@@ -68,9 +68,8 @@ export function clampPage(requested: number, total: number, perPage = ORDERS_PER
 }
 
 /** Labels shoppers read for stored values. */
-export const PAYMENT_TYPE_LABELS: Record<string, string> = { cash_on_delivery: "Cash on Delivery", online: "Pay online" };
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [PAYMENT_TYPE.online]: "Pay online" };
 
-export function paymentTypeLabel(value: string | null | undefined): string {
-  if (!value) return "";
-  return PAYMENT_TYPE_LABELS[value] ?? value.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+export function paymentTypeLabel(value: PaymentType | null | undefined): string {
+  return value ? PAYMENT_TYPE_LABELS[value] : "";
 }

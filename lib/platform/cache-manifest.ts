@@ -32,8 +32,8 @@ export type CacheTagEntry = {
 };
 
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
-const CHECKOUT = "lib/orders/server/checkout.ts";
-const ORDER_ADMIN = "lib/orders/server/order-admin.ts";
+/** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) calls refreshProducts here after its commit. */
+const STOCK = "lib/catalog/server/stock.ts";
 
 export const CACHE_MANIFEST = {
   settings: {
@@ -60,7 +60,7 @@ export const CACHE_MANIFEST = {
     shows: "product listings and search, featured and related products, filter values, a product by slug, the sitemap",
     invalidatedBy: [
       { change: "a merchant edits a product (PATCH /admin/products/{slug})", in: CATALOG_ADMIN },
-      { change: "an order sells a product's last unit (listings then say Out of stock)", in: CHECKOUT },
+      { change: "stock moves a product out of stock or back in (a sale of the last unit, a cancel, the payment-deadline sweep, a staff adjustment): listings say Out of stock", in: STOCK },
     ],
   },
   product: {
@@ -69,8 +69,7 @@ export const CACHE_MANIFEST = {
     shows: "one product by its slug (its page, stock and price)",
     invalidatedBy: [
       { change: "a merchant edits the product", in: CATALOG_ADMIN },
-      { change: "an order takes units of it from stock", in: CHECKOUT },
-      { change: "a cancel (the customer's or the merchant's) gives its units back", in: ORDER_ADMIN },
+      { change: "its stock moves: an order takes units, a cancel or the payment-deadline sweep gives them back, a late payment takes them again", in: STOCK },
     ],
   },
   attributes: {

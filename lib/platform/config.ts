@@ -21,6 +21,7 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(["0", "1"]).optional(),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(5).default(0),
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   UPLOADS_DIR: z.string().trim().min(1).optional(),
   RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
@@ -64,6 +65,8 @@ export type AppConfig = {
   sessionDays: number;
   /** Proxies in front of the server whose X-Forwarded-For entries are trusted (0 = none). */
   trustedProxies: number;
+  /** Seconds between two runs of an instance's background sweep (lib/platform/lifecycle.ts). */
+  sweepIntervalSeconds: number;
   /** Folder for uploaded files (avatars) when no S3 bucket is configured. */
   uploadsDir: string;
   /**
@@ -202,6 +205,7 @@ export function getConfig(): AppConfig {
     demoData: demoDataEnabled(env.DEMO_DATA, env.DATABASE_URL, env.SITE_URL),
     sessionDays: env.SESSION_DAYS,
     trustedProxies: env.TRUSTED_PROXIES,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     uploadsDir: path.resolve(/*turbopackIgnore: true*/ storeRoot(), env.UPLOADS_DIR ?? path.join("data", "uploads")),
     // Read from the environment of the running server (never inlined at build time), so one build
     // runs with or without Redis and S3. lib/platform/redis-connection.mjs reads the same variables.

@@ -13,7 +13,7 @@ import { installRequestGuard } from "./request-guard";
  * their sweeps); lib/platform/architecture.test.ts allows it no other.
  *  - the request guard (./request-guard.ts): refuses what Next would answer with a 500, and puts
  *    the peer's address at the end of X-Forwarded-For;
- *  - every minute, gives back the stock of unpaid online orders past their payment deadline
+ *  - every minute (SWEEP_INTERVAL_SECONDS), gives back the stock of unpaid online orders past their payment deadline
  *    (releaseExpiredOrders; a conditional update per order, so several instances sweeping at
  *    once release each order once). Payment start and callback run the same sweep, so a quiet
  *    shop still releases stock on time for the next shopper who looks;
@@ -26,8 +26,6 @@ import { installRequestGuard } from "./request-guard";
  *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended) and so is
  *    the Redis connection.
  */
-export const SWEEP_INTERVAL_MS = 60_000;
-
 type Lifecycle = { draining: boolean; started: boolean };
 const globalForLifecycle = globalThis as typeof globalThis & { __storeLifecycle?: Lifecycle };
 const state: Lifecycle = (globalForLifecycle.__storeLifecycle ??= { draining: false, started: false });
@@ -61,7 +59,7 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       running = false;
     }
   };
-  const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
+  const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? getConfig().sweepIntervalSeconds * 1000);
   timer.unref();
 
   let handle: DbHandle | undefined;

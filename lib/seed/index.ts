@@ -450,6 +450,18 @@ export async function seedEssentials(handle: DbHandle, options: Pick<SeedOptions
   log(`Essentials: locations, ${inserted.business_settings} new settings, ${images.rendered} brand images rendered`);
 }
 
+/**
+ * The stock ledger's first row for each product the seed made (lib/catalog/server/stock.ts): its
+ * stock as one 'initial' movement, so the movements of every product sum to its stock. A product
+ * that has movements already (a second seed) is left alone.
+ */
+export async function seedStockLedger(db: Db): Promise<void> {
+  const at = new Date(SEED_EPOCH).toISOString();
+  await sql`insert into stock_movements (product_id, delta, reason, actor, note, created_at)
+    select p.id, p.stock_quantity, 'initial', 'system', 'seeded stock', ${at} from products p
+    where p.stock_quantity <> 0 and not exists (select 1 from stock_movements m where m.product_id = p.id)`.execute(db);
+}
+
 export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}): Promise<SeedSummary> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -490,6 +502,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
       inserted.product_attribute_values += result.links;
       if (result.inserted) log(`Generated ${result.inserted} products in ${(result.ms / 1000).toFixed(1)} s`);
     }
+    await seedStockLedger(db);
   } finally {
     // Never leave renders running behind a failed database stage.
     await imageWork.catch(() => undefined);

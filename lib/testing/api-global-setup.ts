@@ -54,8 +54,9 @@ export async function setup(project: TestProject) {
   mail = await startMailReceiver();
   uploads = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-uploads-"));
   // Run-time settings only (they do not change the build): mail goes to the test SMTP server;
-  // one trusted proxy lets a test speak for different client addresses through X-Forwarded-For.
-  server = startServer(port, { ...env, ADMIN_KEY: adminKey, SMTP_URL: mail.url, MAIL_FROM: "Kesar Home <care@kesarhome.in>", TRUSTED_PROXIES: "1", UPLOADS_DIR: uploads, PAYMENTS_SANDBOX: "1" }, { quiet: true });
+  // one trusted proxy lets a test speak for different client addresses through X-Forwarded-For;
+  // the payment-deadline sweep runs every 2 s, so a test sees it work without waiting a minute.
+  server = startServer(port, { ...env, ADMIN_KEY: adminKey, SMTP_URL: mail.url, MAIL_FROM: "Kesar Home <care@kesarhome.in>", TRUSTED_PROXIES: "1", UPLOADS_DIR: uploads, PAYMENTS_SANDBOX: "1", SWEEP_INTERVAL_SECONDS: "2" }, { quiet: true });
   let output = "";
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

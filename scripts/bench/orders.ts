@@ -32,6 +32,8 @@ export async function prepareOrderData(handle: DbHandle): Promise<number[]> {
     .map((r) => r.id);
   const users = db.selectFrom("users").select("id").where("email", "like", `${BENCH_EMAIL}%`);
   const orders = db.selectFrom("orders").select("id").where("user_id", "in", users);
+  await db.deleteFrom("order_events").where("order_id", "in", orders).execute();
+  await db.deleteFrom("refunds").where("order_id", "in", orders).execute();
   await db.deleteFrom("payments").where("order_id", "in", orders).execute();
   await db.deleteFrom("order_lines").where("order_id", "in", orders).execute();
   await db.deleteFrom("orders").where("user_id", "in", users).execute();

@@ -6,6 +6,7 @@ import type { GstRate } from "../gst";
 import { SHIPPING_METHODS, shippingFee, type ShippingConfig, type ShippingMethod } from "../shipping";
 import { computeTotals, type Totals } from "../totals";
 import { getDb } from "@/lib/platform/db";
+import { DELIVERY } from "@/lib/orders/status";
 import type { Db, Dialect } from "@/lib/platform/db/connection";
 import { lineCapOf } from "@/lib/catalog/display";
 import { formatPaise } from "@/lib/platform/format";
@@ -308,7 +309,7 @@ export async function loadCouponRule(db: Db, code: string): Promise<CouponRule |
 
 /** Counts a coupon's rules need: the customer's orders and the code's uses (cancelled orders excluded). */
 async function couponCounts(db: Db, code: string, userId: number | null) {
-  const live = (q: ReturnType<typeof baseOrders>) => q.where("delivery_status", "!=", "Cancelled");
+  const live = (q: ReturnType<typeof baseOrders>) => q.where("delivery_status", "!=", DELIVERY.cancelled);
   const baseOrders = () => db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"));
   const usedTotal = Number((await live(baseOrders()).where(sql<string>`upper(coupon_code)`, "=", code.toUpperCase()).executeTakeFirstOrThrow()).n);
   if (userId === null) return { usedTotal, usedByCustomer: 0, hasOrders: false };

@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
+import { DELIVERY } from "@/lib/orders/status";
 
 export type CouponSummary = { title: string; code: string };
 
@@ -26,12 +27,12 @@ export async function availableCoupons(userId: number | null, now = new Date()):
     .selectFrom("orders")
     .select(["coupon_code", "user_id"])
     .where("coupon_code", "is not", null)
-    .where("delivery_status", "!=", "Cancelled")
+    .where("delivery_status", "!=", DELIVERY.cancelled)
     .where("coupon_code", "in", rows.map((r) => r.code))
     .execute();
   const hasOrders =
     userId !== null &&
-    Boolean(await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("delivery_status", "!=", "Cancelled").limit(1).executeTakeFirst());
+    Boolean(await db.selectFrom("orders").select("id").where("user_id", "=", userId).where("delivery_status", "!=", DELIVERY.cancelled).limit(1).executeTakeFirst());
   return rows
     .filter((r) => {
       if (r.first_order_only === 1 && hasOrders) return false;

@@ -1,55 +1,78 @@
 import "server-only";
+import { sql } from "kysely";
 import { getDb } from "@/lib/platform/db";
-import { availabilityOf, discountPercent } from "../display";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import type { Availability } from "@/lib/platform/db/schema";
+import { ApiError } from "@/lib/platform/errors";
+import { ACTOR } from "@/lib/platform/actor";
+import { discountPercent } from "../display";
 import type { ProductUpdateInput } from "../admin-schemas";
+import { STOCK_REASON } from "../stock";
 import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
+import { moveStock, StockShortage } from "./stock";
 
 /** Drops cached reads and pages that show a product, so the change is visible on the next request. */
 export function revalidateProduct(slug: string) {
   expireTags([cacheTags.products, cacheTags.product(slug), cacheTags.attributes]);
 }
 
+export const adjustmentShortage = (available: number, taken: number) => `Only ${available} in stock: an adjustment cannot take out ${taken}.`;
+
 /**
- * Changes a product. Returns false when there is no such product. Price changes keep the
- * discount percent consistent; stock and made-to-order keep availability consistent.
+ * Changes a product, in one write transaction with its row locked. Returns false when there is no
+ * such product. Price changes keep the discount percent consistent. Stock changes only through
+ * `stock_adjustment` (a movement of the stock ledger, ./stock.ts): a rename or a price edit never
+ * writes stock_quantity, so a sale committed meanwhile stands. Availability follows the stock and
+ * the made-to-order flag, computed by the database from the row as it is.
  */
-export async function updateProduct(slug: string, input: ProductUpdateInput): Promise<boolean> {
-  const { db } = await getDb();
-  const current = await db
-    .selectFrom("products")
-    .select(["id", "price", "list_price", "stock_quantity", "made_to_order"])
-    .where("slug", "=", slug)
-    .executeTakeFirst();
-  if (!current) return false;
+export async function updateProduct(slug: string, input: ProductUpdateInput, now = new Date()): Promise<boolean> {
+  const handle = await getDb();
+  const found = await writeTransaction(handle, async (trx) => {
+    let query = trx.selectFrom("products").select(["id", "price", "list_price"]).where("slug", "=", slug);
+    if (handle.dialect === "postgres") query = query.forUpdate();
+    const current = await query.executeTakeFirst();
+    if (!current) return false;
 
-  const price = input.main_price !== undefined ? Math.round(input.main_price * 100) : current.price;
-  const listPrice = input.stocked_price !== undefined ? Math.round(input.stocked_price * 100) : Math.max(current.list_price, price);
-  const stock = input.stock_quantity ?? current.stock_quantity;
-  const madeToOrder = input.made_to_order ?? current.made_to_order === 1;
-  const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
-
-  await db
-    .updateTable("products")
-    .set({
-      name: input.name,
-      short_description: input.short_description,
-      description: input.description,
-      meta_title: input.meta_title,
-      meta_description: input.meta_description,
-      price,
-      list_price: listPrice,
-      discount_percent: discountPercent(listPrice, price),
-      stock_quantity: stock,
-      made_to_order: madeToOrder ? 1 : 0,
-      availability: availabilityOf(stock, madeToOrder),
-      is_featured: flag(input.is_featured),
-      is_popular: flag(input.is_popular),
-      published: flag(input.published),
-      updated_at: new Date().toISOString(),
-    })
-    .where("id", "=", current.id)
-    .execute();
-  revalidateProduct(slug);
-  return true;
+    const priced = input.main_price !== undefined || input.stocked_price !== undefined;
+    const price = input.main_price !== undefined ? Math.round(input.main_price * 100) : current.price;
+    const listPrice = input.stocked_price !== undefined ? Math.round(input.stocked_price * 100) : Math.max(current.list_price, price);
+    const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
+    const madeToOrder = input.made_to_order;
+    await trx
+      .updateTable("products")
+      .set({
+        name: input.name,
+        short_description: input.short_description,
+        description: input.description,
+        meta_title: input.meta_title,
+        meta_description: input.meta_description,
+        ...(priced ? { price, list_price: listPrice, discount_percent: discountPercent(listPrice, price) } : {}),
+        ...(madeToOrder === undefined
+          ? {}
+          : {
+              made_to_order: madeToOrder ? 1 : 0,
+              availability: sql<Availability>`case when stock_quantity <= 0 then 'out_of_stock' when ${madeToOrder ? 1 : 0} = 1 then 'made_to_order' else 'in_stock' end`,
+            }),
+        is_featured: flag(input.is_featured),
+        is_popular: flag(input.is_popular),
+        published: flag(input.published),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", current.id)
+      .execute();
+    if (input.stock_adjustment) {
+      const { delta, reason } = input.stock_adjustment;
+      try {
+        // Staff act through the Admin-Key today: no staff id yet.
+        await moveStock(trx, handle.dialect, [{ productId: current.id, delta, reason: STOCK_REASON.adjustment, actor: ACTOR.staff, note: reason }], now);
+      } catch (error) {
+        if (error instanceof StockShortage) throw new ApiError(409, adjustmentShortage(error.available, -delta));
+        throw error;
+      }
+    }
+    return true;
+  });
+  if (found) revalidateProduct(slug);
+  return found;
 }

@@ -13,13 +13,14 @@ import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
-import { expireTags } from "@/lib/platform/cache";
-import { cacheTags } from "@/lib/platform/cache-manifest";
 import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
+import { moveStock, StockShortage } from "@/lib/catalog";
+import { STOCK_REASON } from "@/lib/catalog/stock";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail } from "./order-mail";
-import { paymentTimeoutMinutes, releaseExpiredOrders, takeStock } from "./order-state";
-import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
+import { paymentTimeoutMinutes, releaseExpiredOrders } from "./order-state";
+import { ACTOR, DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
+import { afterCommit, type AfterCommit, runAfterCommit } from "./after-commit";
+import { applyTransition } from "./transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
 
@@ -28,9 +29,12 @@ import { log } from "@/lib/platform/log";
  *
  * Placing is one write transaction (lib/platform/db/transaction.ts): the cart, the products' prices,
  * stock and HSN codes, the coupon and its usage counts, and the GST rates are all read again
- * inside it, never taken from the browser; every stocked line takes its units with a conditional
- * update (stock never goes below zero); the order, its lines, the address snapshot and the
- * payment row are written and the cart emptied — or, on any refusal, nothing is written.
+ * inside it, never taken from the browser; the order, its lines, the address snapshot and the
+ * payment row are written, every stocked line takes its units through the stock ledger (moveStock:
+ * products locked in id order, stock never below zero, one 'sale' movement per line), the
+ * transition `place` is recorded (lib/orders/lifecycle.ts) and the cart emptied — or, on any
+ * refusal, nothing is written. The placed mail and the refresh of the products' pages run after
+ * commit.
  *
  * An Idempotency-Key (one per Place Order click, sent again on a retry) makes a repeated submit
  * answer with the order the first one placed: the key is stored on the order, unique per
@@ -232,9 +236,9 @@ async function existingOrder(db: Db, userId: number, key: string): Promise<Place
     id: row.id,
     code: row.code,
     grandTotal: row.grand_total,
-    paymentType: row.payment_type as PaymentType,
-    paymentStatus: row.payment_status as PaymentStatus,
-    deliveryStatus: row.delivery_status as DeliveryStatus,
+    paymentType: row.payment_type,
+    paymentStatus: row.payment_status,
+    deliveryStatus: row.delivery_status,
     replayed: true,
   };
 }
@@ -247,7 +251,7 @@ async function lockRow(trx: Db, dialect: Dialect, table: "users" | "coupons", id
 }
 
 /** A refusal that still commits what the transaction cleaned up (an unavailable line removed, a dead coupon dropped). */
-type Outcome = { kind: "placed"; order: PlacedOrder; stockChanged: { slug: string; soldOut: boolean }[] } | { kind: "refused"; status: number; message: string };
+type Outcome = { kind: "placed"; order: PlacedOrder; after: AfterCommit } | { kind: "refused"; status: number; message: string };
 
 type PlaceContext = {
   userId: number;
@@ -269,7 +273,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   // submit of the same key waits for the first and then finds its order below.
   await lockRow(trx, dialect, "users", c.userId);
   const replay = await existingOrder(trx, c.userId, c.key);
-  if (replay) return { kind: "placed", order: replay, stockChanged: [] };
+  if (replay) return { kind: "placed", order: replay, after: afterCommit() };
 
   const user = await trx.selectFrom("users").select(["name", "email"]).where("id", "=", c.userId).executeTakeFirst();
   if (!user) throw new ApiError(401, "Please log in to continue.");
@@ -330,20 +334,6 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   if (cod && totals.total > c.codLimit) throw new ApiError(422, CHECKOUT_MESSAGES.codOverLimit(c.codLimit));
   if (!cod && !c.provider) throw new ApiError(422, CHECKOUT_MESSAGES.onlineUnavailable);
 
-  // Stock, in product order (two orders of the same products never wait on each other in a cycle).
-  const stockChanged: { slug: string; soldOut: boolean }[] = [];
-  const reserved = new Map<number, number>();
-  for (const line of [...lines].sort((a, b) => a.product_id - b.product_id || a.id - b.id)) {
-    if (line.availability !== "in_stock") continue;
-    if (!(await takeStock(trx, line.product_id, line.quantity))) {
-      const current = await trx.selectFrom("products").select(["stock_quantity", "availability"]).where("id", "=", line.product_id).executeTakeFirst();
-      const left = current && current.availability === "in_stock" ? current.stock_quantity : 0;
-      throw new ApiError(409, left > 0 ? CHECKOUT_MESSAGES.onlyLeft(left, line.name) : CHECKOUT_MESSAGES.outOfStock(line.name));
-    }
-    reserved.set(line.id, line.quantity);
-    stockChanged.push({ slug: line.slug, soldOut: line.stock - line.quantity <= 0 });
-  }
-
   const at = c.now.toISOString();
   const promise = deliveryPromise(lines.map((l) => l.availability), { zone: c.zone }, c.pricing.config, c.input.shipping_method, c.now);
   const paymentType = cod ? PAYMENT_TYPE.cod : PAYMENT_TYPE.online;
@@ -395,7 +385,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
     .returning("id")
     .executeTakeFirstOrThrow();
   const tax = new Map(totals.lines.map((t) => [t.key, t]));
-  await trx
+  const lineIds = await trx
     .insertInto("order_lines")
     .values(
       lines.map((l) => {
@@ -414,12 +404,13 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
           tax_amount: t.gst,
           gst_rate: t.gstRate,
           hsn_code: l.hsn_code,
-          reserved_quantity: reserved.get(l.id) ?? 0,
+          reserved_quantity: l.availability === "in_stock" ? l.quantity : 0,
           delivery_status: DELIVERY.pending,
           refund_status: null,
         };
       }),
     )
+    .returning("id")
     .execute();
   await trx
     .insertInto("payments")
@@ -429,30 +420,38 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
       reference: null,
       amount: totals.total,
       currency: "INR",
-      status: cod ? "pending" : "created",
+      status: cod ? PAYMENT_ROW.pending : PAYMENT_ROW.created,
       provider_order_id: null,
       created_at: at,
       updated_at: at,
     })
     .execute();
+  // Stock through the ledger, one 'sale' movement per stocked line; a shortage refuses the whole
+  // placement (the transaction rolls back).
+  const after = afterCommit();
+  const sold = lines.map((l, i) => ({ line: l, lineId: lineIds[i]!.id })).filter(({ line }) => line.availability === "in_stock");
+  try {
+    after.products.push(
+      ...(await moveStock(
+        trx,
+        dialect,
+        sold.map(({ line, lineId }) => ({ productId: line.product_id, delta: -line.quantity, reason: STOCK_REASON.sale, actor: ACTOR.customer, actorId: c.userId, orderId: order.id, orderLineId: lineId })),
+        c.now,
+      )),
+    );
+  } catch (error) {
+    if (!(error instanceof StockShortage)) throw error;
+    const name = lines.find((l) => l.product_id === error.productId)?.name ?? "A product";
+    throw new ApiError(409, error.available > 0 ? CHECKOUT_MESSAGES.onlyLeft(error.available, name) : CHECKOUT_MESSAGES.outOfStock(name));
+  }
+  await applyTransition({ trx, dialect, now: c.now, actor: ACTOR.customer, actorId: c.userId, after }, { machine: "order", name: "place", orderId: order.id });
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
   await trx.updateTable("carts").set({ coupon_code: null, updated_at: at }).where("id", "=", cart.id).execute();
   return {
     kind: "placed",
     order: { id: order.id, code, grandTotal: totals.total, paymentType, paymentStatus: PAYMENT.unpaid, deliveryStatus: DELIVERY.pending, replayed: false },
-    stockChanged,
+    after,
   };
-}
-
-/** Drops cached product pages whose stock changed; outside a request (scripts) there is no cache to drop. */
-function revalidateStock(changed: readonly { slug: string; soldOut: boolean }[]): void {
-  try {
-    expireTags(changed.map(({ slug }) => cacheTags.product(slug)));
-    // Listings show "Out of stock" only when a product sold out; other sales leave them be.
-    if (changed.some((c) => c.soldOut)) expireTags([cacheTags.products]);
-  } catch (error) {
-    if (process.env.NEXT_RUNTIME) log.warn({ err: error }, "cache revalidation skipped after an order");
-  }
 }
 
 /**
@@ -506,11 +505,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     }
   }
   if (outcome.kind === "refused") throw new ApiError(outcome.status, outcome.message);
-  if (!outcome.order.replayed) {
-    const orderId = outcome.order.id;
-    void sendOrderMail(orderId, "placed").catch((error: unknown) => log.error({ err: error, orderId }, "order placed mail failed"));
-    revalidateStock(outcome.stockChanged);
-  }
+  if (!outcome.order.replayed) runAfterCommit(outcome.after);
   return outcome.order;
 }
 

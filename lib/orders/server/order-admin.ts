@@ -1,22 +1,24 @@
 import "server-only";
 import { clampPage } from "../rules";
-import { getDb, type Db } from "@/lib/platform/db";
+import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
-import { expireTags } from "@/lib/platform/cache";
-import { cacheTags } from "@/lib/platform/cache-manifest";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail, type OrderMailKind } from "./order-mail";
-import { cancelOrder, markOrderPaid, restoreStock } from "./order-state";
-import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, REFUND, type RefundStatus } from "../status";
-import { log } from "@/lib/platform/log";
+import { illegalMove, type OrderTransitionName, REFUND_DECISIONS } from "../lifecycle";
+import { ACTOR, DELIVERY, type DeliveryStatus, ORDER_MESSAGES, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "../status";
+import { afterCommit, runAfterCommit } from "./after-commit";
+import { recordRefund, type RefundInput } from "./refunds";
+import { applyTransition, type Change, lockOrder } from "./transition";
 
 /**
- * The back office's order changes (app/api/v2/admin/orders): each a conditional update from the
- * states it may come from, so two clerks (or a clerk and the payment deadline sweep) never both
- * apply one change, and an illegal change is a 409 with a message that leaves the order as it was.
+ * The back office's order calls (app/api/v2/admin, Admin-Key): staff move an order on, decide a
+ * line's refund claim; every change through applyTransition (./transition.ts) by the table in
+ * ../lifecycle.ts, so two clerks (or a clerk and the payment-deadline sweep) never both apply one
+ * change, and an illegal change is a 409 with a message that leaves the order as it was. Staff act
+ * through the Admin-Key today: their events carry actor "staff", no id, and the note "admin key".
  */
 
 export const ADMIN_PER_PAGE = 20;
+const ADMIN_NOTE = "admin key";
 
 export type AdminOrderRow = {
   id: number;
@@ -25,185 +27,132 @@ export type AdminOrderRow = {
   customer_email: string | null;
   date: string;
   grand_total: number;
-  delivery_status: string;
-  payment_status: string;
-  payment_type: string;
+  delivery_status: DeliveryStatus;
+  payment_status: PaymentStatus;
+  payment_type: PaymentType;
+  refund_due: boolean;
 };
 
-export async function adminListOrders(status: DeliveryStatus | undefined, requestedPage: number): Promise<{ orders: AdminOrderRow[]; page: number; lastPage: number; total: number; perPage: number }> {
+export type AdminOrderFilter = { status?: DeliveryStatus; refundDue?: boolean };
+
+/** Every customer's orders, newest first: by delivery status, and/or only those with a refund due. */
+export async function adminListOrders(filter: AdminOrderFilter, requestedPage: number): Promise<{ orders: AdminOrderRow[]; page: number; lastPage: number; total: number; perPage: number }> {
   const { db } = await getDb();
-  let count = db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (status) count = count.where("delivery_status", "=", status);
+  const due = db.selectFrom("payments as p").select("p.order_id").where("p.status", "=", PAYMENT_ROW.refundDue);
+  let count = db.selectFrom("orders as o").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (filter.status) count = count.where("o.delivery_status", "=", filter.status);
+  if (filter.refundDue) count = count.where("o.id", "in", due);
   const total = Number((await count.executeTakeFirstOrThrow()).n);
   const { page, lastPage } = clampPage(requestedPage, total, ADMIN_PER_PAGE);
   let rows = db
     .selectFrom("orders as o")
     .leftJoin("users as u", "u.id", "o.user_id")
     .select(["o.id", "o.code", "o.user_id", "u.email as customer_email", "o.created_at as date", "o.grand_total", "o.delivery_status", "o.payment_status", "o.payment_type"])
+    .select((eb) => eb.exists(eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "o.id").where("p.status", "=", PAYMENT_ROW.refundDue)).as("refund_due"))
     .orderBy("o.created_at", "desc")
     .orderBy("o.id", "desc")
     .limit(ADMIN_PER_PAGE)
     .offset((page - 1) * ADMIN_PER_PAGE);
-  if (status) rows = rows.where("o.delivery_status", "=", status);
-  return { orders: await rows.execute(), page, lastPage, total, perPage: ADMIN_PER_PAGE };
+  if (filter.status) rows = rows.where("o.delivery_status", "=", filter.status);
+  if (filter.refundDue) rows = rows.where("o.id", "in", due);
+  const orders = (await rows.execute()).map((o) => ({ ...o, refund_due: Boolean(o.refund_due) }));
+  return { orders, page, lastPage, total, perPage: ADMIN_PER_PAGE };
 }
 
-/** Where each target delivery status may be reached from. */
-export const ALLOWED_FROM: Record<Exclude<DeliveryStatus, "Pending">, readonly DeliveryStatus[]> = {
-  Confirmed: [DELIVERY.pending],
-  Shipped: [DELIVERY.pending, DELIVERY.confirmed],
-  Delivered: [DELIVERY.shipped],
-  Cancelled: [DELIVERY.pending, DELIVERY.confirmed],
+export type AdminOrderState = {
+  id: number;
+  code: string;
+  delivery_status: DeliveryStatus;
+  payment_status: PaymentStatus;
+  payment_type: PaymentType;
+  refund_due: boolean;
+  invoice_number: string | null;
+  /** Paise paid on the order's payment row, and given back of it so far. */
+  paid_amount: number;
+  refunded_amount: number;
 };
 
-export type AdminOrderState = { id: number; code: string; delivery_status: string; payment_status: string; payment_type: string; refund_due: boolean; invoice_number: string | null };
-
-async function orderState(orderId: number): Promise<AdminOrderState | null> {
+export async function adminOrderState(orderId: number): Promise<AdminOrderState | null> {
   const { db } = await getDb();
   const o = await db.selectFrom("orders").select(["id", "code", "delivery_status", "payment_status", "payment_type"]).where("id", "=", orderId).executeTakeFirst();
   if (!o) return null;
   const invoice = await db.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
-  const refundDue = await db.selectFrom("payments").select("id").where("order_id", "=", orderId).where("status", "=", "refund_due").executeTakeFirst();
-  return { ...o, refund_due: Boolean(refundDue), invoice_number: invoice?.number ?? null };
+  const payment = await db.selectFrom("payments").select(["status", "amount", "refunded_amount"]).where("order_id", "=", orderId).orderBy("id").executeTakeFirst();
+  const taken = payment && ([PAYMENT_ROW.paid, PAYMENT_ROW.refundDue, PAYMENT_ROW.refunded, PAYMENT_ROW.closed] as string[]).includes(payment.status);
+  return {
+    ...o,
+    refund_due: payment?.status === PAYMENT_ROW.refundDue,
+    invoice_number: invoice?.number ?? null,
+    paid_amount: taken ? payment.amount : 0,
+    refunded_amount: payment?.refunded_amount ?? 0,
+  };
 }
 
-export const ONLINE_UNPAID = "An online order is confirmed when its payment arrives; it cannot be moved on before.";
+export type AdminTarget = Exclude<DeliveryStatus, "Pending">;
 
-const illegal = (from: string, to: string) => new ApiError(409, `An order that is ${from} cannot be marked ${to}.`);
-
-async function productSlugs(productIds: number[]): Promise<string[]> {
-  if (!productIds.length) return [];
-  const { db } = await getDb();
-  const rows = await db.selectFrom("products").select("slug").where("id", "in", productIds).execute();
-  return rows.map((r) => r.slug);
-}
-
-/** Sends an order mail once the change has committed; a failure is logged and never undoes the change. */
-export function mailAfterCommit(orderId: number, kind: OrderMailKind): void {
-  sendOrderMail(orderId, kind).catch((error: unknown) => {
-    log.error({ err: error, orderId, kind }, "order mail failed");
-  });
-}
-
-/** Product pages show stock: after units come back, their cached pages are refreshed. */
-export async function refreshRestockedProducts(productIds: number[]): Promise<void> {
-  expireTags((await productSlugs(productIds)).map((slug) => cacheTags.product(slug)));
-}
+/** The transition each target of POST /admin/orders/{id}/status names. */
+const BY_TARGET: Record<AdminTarget, OrderTransitionName> = {
+  [DELIVERY.confirmed]: "confirm",
+  [DELIVERY.shipped]: "ship",
+  [DELIVERY.delivered]: "deliver",
+  [DELIVERY.cancelled]: "staff_cancel",
+};
 
 /**
- * The merchant cancels a Pending or Confirmed order. An unpaid Pending one goes through the same
- * path as the customer's cancel; otherwise the stock comes back here, and a paid order keeps
- * payment_status Paid with its payment marked refund_due (the money goes back outside the store).
+ * A clerk moves an order on (Confirmed, Shipped, Delivered) or cancels it, in one transaction. A
+ * Cash on Delivery order marked Delivered also collects its cash (`collect_cash`: Paid, invoice,
+ * the paid mail); marked Delivered again while its cash is unrecorded, it only collects.
  */
-async function merchantCancel(orderId: number, now: Date): Promise<number[]> {
+export async function setDeliveryStatus(orderId: number, target: AdminTarget, now = new Date()): Promise<AdminOrderState> {
   const handle = await getDb();
-  const current = await handle.db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
-  if (!current) throw new ApiError(404, "Order not found.");
-  if (current.delivery_status === DELIVERY.pending && current.payment_status === PAYMENT.unpaid) {
-    return (await cancelOrder(null, orderId, "merchant", now)).restockedProducts;
-  }
-  return writeTransaction(handle, async (trx: Db) => {
-    const at = now.toISOString();
-    const updated = await trx
-      .updateTable("orders")
-      .set({ delivery_status: DELIVERY.cancelled, cancelled_at: at, cancel_reason: "merchant", payment_due_at: null, updated_at: at })
-      .where("id", "=", orderId)
-      .where("delivery_status", "in", ALLOWED_FROM.Cancelled)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw illegal(current.delivery_status, DELIVERY.cancelled);
-    await trx.updateTable("order_lines").set({ delivery_status: DELIVERY.cancelled }).where("order_id", "=", orderId).execute();
-    const order = await trx.selectFrom("orders").select("payment_status").where("id", "=", orderId).executeTakeFirstOrThrow();
-    if (order.payment_status === PAYMENT.paid) {
-      await trx.updateTable("payments").set({ status: "refund_due", updated_at: at }).where("order_id", "=", orderId).where("status", "=", "paid").execute();
+  const after = afterCommit();
+  await writeTransaction(handle, async (trx) => {
+    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
+    const order = await lockOrder(trx, handle.dialect, orderId);
+    if (!order) throw new ApiError(404, ORDER_MESSAGES.notFound);
+    const cashDue = order.payment_type === PAYMENT_TYPE.cod && order.payment_status === PAYMENT.unpaid;
+    if (target === DELIVERY.delivered && order.delivery_status === DELIVERY.delivered) {
+      if (!cashDue) throw new ApiError(409, illegalMove(DELIVERY.delivered, DELIVERY.delivered));
     } else {
-      await trx.updateTable("payments").set({ status: "failed", error: "cancelled: merchant", updated_at: at }).where("order_id", "=", orderId).where("status", "in", ["created", "pending", "failed"]).execute();
+      await applyTransition(change, { machine: "order", name: BY_TARGET[target], orderId });
     }
-    return restoreStock(trx, orderId);
+    if (target === DELIVERY.delivered && cashDue) {
+      await applyTransition(change, { machine: "order", name: "collect_cash", orderId, payment: { provider_payment_id: `cod-${order.code}` } });
+    }
   });
-}
-
-/** A clerk moves an order on (Confirmed, Shipped, Delivered) or cancels it. */
-export async function setDeliveryStatus(orderId: number, target: Exclude<DeliveryStatus, "Pending">, now = new Date()): Promise<AdminOrderState> {
-  const before = await orderState(orderId);
-  if (!before) throw new ApiError(404, "Order not found.");
-  const at = now.toISOString();
-  if (target === DELIVERY.cancelled) {
-    if (!ALLOWED_FROM.Cancelled.includes(before.delivery_status as DeliveryStatus)) throw illegal(before.delivery_status, target);
-    const restocked = await merchantCancel(orderId, now);
-    await refreshRestockedProducts(restocked);
-    mailAfterCommit(orderId, "cancelled");
-  } else if (target === DELIVERY.delivered && before.delivery_status === DELIVERY.delivered) {
-    // Delivered already: only a cash-on-delivery payment that failed to be recorded is retried.
-    if (!(before.payment_type === PAYMENT_TYPE.cod && before.payment_status === PAYMENT.unpaid)) throw illegal(before.delivery_status, target);
-  } else {
-    if (before.payment_type === PAYMENT_TYPE.online && before.payment_status === PAYMENT.unpaid) {
-      // Its stock is held only until the payment deadline; it moves on once the payment arrives.
-      throw new ApiError(409, ONLINE_UNPAID);
-    }
-    const handle = await getDb();
-    await writeTransaction(handle, async (trx) => {
-      const stamp = target === DELIVERY.confirmed ? { confirmed_at: at } : target === DELIVERY.shipped ? { shipped_at: at } : { delivered_at: at };
-      const updated = await trx
-        .updateTable("orders")
-        .set({ delivery_status: target, updated_at: at, ...stamp })
-        .where("id", "=", orderId)
-        .where("delivery_status", "in", ALLOWED_FROM[target])
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw illegal(before.delivery_status, target);
-      if (target !== DELIVERY.confirmed) {
-        await trx.updateTable("order_lines").set({ delivery_status: target }).where("order_id", "=", orderId).where("delivery_status", "!=", DELIVERY.cancelled).execute();
-      }
-    });
-    if (target === DELIVERY.shipped) mailAfterCommit(orderId, "shipped");
-  }
-  if (target === DELIVERY.delivered && before.payment_type === PAYMENT_TYPE.cod) {
-    // Cash collected at the door: the order becomes Paid and gets its invoice.
-    const { db } = await getDb();
-    const order = await db.selectFrom("orders").select(["code", "grand_total", "payment_status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
-    if (order.payment_status === PAYMENT.unpaid) {
-      const paid = await markOrderPaid(orderId, { provider: "cod", providerPaymentId: `cod-${order.code}`, amount: order.grand_total, currency: "INR" }, now);
-      if (paid.kind === "paid" && paid.firstTime) mailAfterCommit(orderId, "paid");
-    }
-  }
-  return (await orderState(orderId)) as AdminOrderState;
+  runAfterCommit(after);
+  return (await adminOrderState(orderId)) as AdminOrderState;
 }
 
 export type RefundDecision = Exclude<RefundStatus, "Requested">;
 
-/** Which refund states each decision may follow. */
-export const REFUND_ALLOWED_FROM: Record<RefundDecision, readonly RefundStatus[]> = {
-  Approved: [REFUND.requested],
-  Rejected: [REFUND.requested],
-  Refunded: [REFUND.requested, REFUND.approved],
-};
-
-/** The back office decides a customer's refund request on one line. */
-export async function decideRefund(lineId: number, decision: RefundDecision): Promise<{ id: number; order_id: number; refund_status: string }> {
+/**
+ * The back office decides a customer's claim on one line: Approved or Rejected (line transitions
+ * approve_refund, reject_refund), or Refunded, which gives the line's money back: a refund is
+ * recorded (./refunds.ts) with its amount — the line's value after its share of the coupon unless
+ * told otherwise — method and reference, and the line follows in the same transaction.
+ */
+export async function decideRefund(
+  lineId: number,
+  decision: RefundDecision,
+  money?: { refund: Omit<RefundInput, "lineId" | "amount"> & { amount?: number }; idempotencyKey: string },
+  now = new Date(),
+): Promise<{ id: number; order_id: number; refund_status: RefundStatus; refund?: Awaited<ReturnType<typeof recordRefund>> }> {
   const handle = await getDb();
-  return writeTransaction(handle, async (trx) => {
-    const line = await trx.selectFrom("order_lines").select(["id", "order_id", "refund_status"]).where("id", "=", lineId).executeTakeFirst();
-    if (!line) throw new ApiError(404, "Order item not found.");
-    const updated = await trx
-      .updateTable("order_lines")
-      .set({ refund_status: decision })
-      .where("id", "=", lineId)
-      .where("refund_status", "in", REFUND_ALLOWED_FROM[decision])
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) {
-      throw new ApiError(409, line.refund_status ? `A refund that is ${line.refund_status} cannot be marked ${decision}.` : "No refund was requested for this item.");
-    }
-    if (decision === REFUND.refunded) {
-      // Every item's money went back: the order's payment status says so (Paid → Refunded).
-      const open = await trx
-        .selectFrom("order_lines")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("order_id", "=", line.order_id)
-        .where((eb) => eb.or([eb("refund_status", "is", null), eb("refund_status", "!=", REFUND.refunded)]))
-        .executeTakeFirstOrThrow();
-      if (Number(open.n) === 0) {
-        await trx.updateTable("orders").set({ payment_status: PAYMENT.refunded, updated_at: new Date().toISOString() }).where("id", "=", line.order_id).where("payment_status", "=", PAYMENT.paid).execute();
-      }
-    }
-    return { id: line.id, order_id: line.order_id, refund_status: decision };
+  const line = await handle.db.selectFrom("order_lines").select(["id", "order_id", "total", "discount"]).where("id", "=", lineId).executeTakeFirst();
+  if (!line) throw new ApiError(404, "Order item not found.");
+  if (decision === REFUND.refunded) {
+    if (!money) throw new ApiError(422, "A refund needs its method (original, bank_transfer, upi or cash) and an Idempotency-Key header.");
+    const amount = money.refund.amount ?? line.total - (line.discount ?? 0);
+    const refund = await recordRefund(line.order_id, { ...money.refund, amount, lineId }, money.idempotencyKey, now);
+    return { id: line.id, order_id: line.order_id, refund_status: REFUND.refunded, refund };
+  }
+  const after = afterCommit();
+  const outcome = await writeTransaction(handle, async (trx) => {
+    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
+    await lockOrder(trx, handle.dialect, line.order_id);
+    return applyTransition(change, { machine: "line", name: REFUND_DECISIONS[decision], lineId });
   });
+  runAfterCommit(after);
+  return { id: outcome.id, order_id: outcome.orderId, refund_status: decision };
 }

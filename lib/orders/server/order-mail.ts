@@ -5,14 +5,14 @@ import { invoiceFileName, invoicePdf } from "./invoices";
 import { sendMail, type MailAttachment } from "@/lib/platform/mail";
 import { noticeMail } from "@/lib/platform/mail/templates";
 import { log } from "@/lib/platform/log";
+import { type OrderMailKind, PAYMENT_TYPE } from "../status";
 
 /**
  * The mails an order sends its customer, each with a link to the order's page. They are sent
  * after the change they announce has committed (never from inside its transaction), and a
  * failure to send is logged, never undoes the change.
  */
-/** "expired": cancelled by the store because an online payment did not arrive in time. */
-export type OrderMailKind = "placed" | "paid" | "cancelled" | "expired" | "shipped";
+export type { OrderMailKind } from "../status";
 
 async function orderForMail(orderId: number) {
   const { db } = await getDb();
@@ -62,7 +62,7 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
     placed: [
       `Thank you for your order ${order.code} of ${total}.`,
       // Nothing is paid yet for Cash on Delivery: the mail says what is due at the door, never that a payment succeeded.
-      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash when it is delivered.` : "We will confirm it as soon as your payment is received.",
+      order.payment_type === PAYMENT_TYPE.cod ? `Please keep ${total} ready to pay in cash when it is delivered.` : "We will confirm it as soon as your payment is received.",
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
       ...itemsBlock,
     ],
@@ -77,7 +77,7 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
       `Your order ${order.code} is on its way.`,
       ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
       ...itemsBlock,
-      order.payment_type === "cash_on_delivery" ? `Please keep ${total} ready to pay in cash at delivery.` : "",
+      order.payment_type === PAYMENT_TYPE.cod ? `Please keep ${total} ready to pay in cash at delivery.` : "",
     ].filter(Boolean),
   };
   sendMail(order.email, (brand) => {

@@ -1,6 +1,8 @@
 import "server-only";
 import { clampPage, ORDERS_PER_PAGE, refundDeadline, refundView, refundWindowDays } from "../rules";
-import { DELIVERY, REFUND } from "../status";
+import { ACTOR, DELIVERY, type DeliveryStatus, type PaymentStatus, type PaymentType, REFUND, REFUND_MESSAGES, type RefundStatus } from "../status";
+import { afterCommit, runAfterCommit } from "./after-commit";
+import { applyTransition } from "./transition";
 import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
@@ -13,9 +15,9 @@ export type OrderSummary = {
   code: string;
   date: string;
   grandTotal: number;
-  deliveryStatus: string;
-  paymentStatus: string;
-  paymentType: string;
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+  paymentType: PaymentType;
 };
 
 export type OrderPage = { orders: OrderSummary[]; page: number; lastPage: number; perPage: number; total: number };
@@ -26,9 +28,9 @@ export type OrderLine = {
   productSlug: string | null;
   variation: string | null;
   quantity: number;
-  deliveryStatus: string;
+  deliveryStatus: DeliveryStatus;
   price: number;
-  refundStatus: string | null;
+  refundStatus: RefundStatus | null;
   /** The Refund column: a button, or a label ("" = "No Refund Available"). */
   refundButton: boolean;
   refundLabel: string;
@@ -46,13 +48,7 @@ export type OrderDetail = OrderSummary & {
   lines: OrderLine[];
 };
 
-export const REFUND_MESSAGES = {
-  requested: "Your refund request has been sent. We will get back to you soon.",
-  lineNotFound: "Order item not found.",
-  alreadyRequested: "A refund has already been requested for this item.",
-  notDelivered: "A refund can be requested only after the item has been delivered.",
-  windowClosed: (days: number) => `Refunds can be requested only within ${days} days of delivery.`,
-} as const;
+export { REFUND_MESSAGES };
 
 const summaryColumns = ["id", "code", "created_at as date", "grand_total as grandTotal", "delivery_status as deliveryStatus", "payment_status as paymentStatus", "payment_type as paymentType"] as const;
 
@@ -123,10 +119,11 @@ export async function getOrder(userId: number, id: number, now = new Date()): Pr
  * on a delivered line, within the refund window after delivery. One conditional update, so two
  * clicks record one request. Another customer's line is "not found".
  */
-export async function requestRefund(userId: number, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; orderId: number; refundStatus: string }> {
+export async function requestRefund(userId: number, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; orderId: number; refundStatus: RefundStatus }> {
   const windowDays = await currentRefundWindowDays();
   const handle = await getDb();
-  return writeTransaction(handle, async (trx) => {
+  const after = afterCommit();
+  const outcome = await writeTransaction(handle, async (trx) => {
     const line = await trx
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
@@ -139,14 +136,11 @@ export async function requestRefund(userId: number, lineId: number, reason: stri
     if (line.delivery_status !== DELIVERY.delivered || !line.delivered_at) throw new ApiError(409, REFUND_MESSAGES.notDelivered);
     const deadline = refundDeadline(line.delivered_at, windowDays);
     if (!deadline || now.getTime() > deadline.getTime()) throw new ApiError(409, REFUND_MESSAGES.windowClosed(windowDays));
-    const updated = await trx
-      .updateTable("order_lines")
-      .set({ refund_status: REFUND.requested, refund_reason: reason, refund_requested_at: now.toISOString() })
-      .where("id", "=", lineId)
-      .where("refund_status", "is", null)
-      .where("delivery_status", "=", DELIVERY.delivered)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, REFUND_MESSAGES.alreadyRequested);
-    return { lineId, orderId: line.order_id, refundStatus: REFUND.requested };
+    return applyTransition(
+      { trx, dialect: handle.dialect, now, actor: ACTOR.customer, actorId: userId, after },
+      { machine: "line", name: "request_refund", lineId, ownerId: userId, set: { refund_reason: reason, refund_requested_at: now.toISOString() } },
+    );
   });
+  runAfterCommit(after);
+  return { lineId, orderId: outcome.orderId, refundStatus: REFUND.requested };
 }

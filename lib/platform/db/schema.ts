@@ -1,8 +1,12 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { StockReason } from "@/lib/catalog/stock";
+import type { Actor, CancelReason, DeliveryStatus, Entity, PaymentRowStatus, PaymentStatus, PaymentType, RefundMethod, RefundRecordStatus, RefundStatus } from "@/lib/orders/status";
 
 /**
  * Table types shared by both dialects. Money is integer paise. Flags are 0/1 integers.
  * Timestamps are ISO-8601 strings (SQLite text; PostgreSQL timestamptz parsed back to ISO).
+ * Status columns are the unions of the names their domain declares (lib/orders/status.ts,
+ * lib/catalog/stock.ts): the only imports of this module, type-only, so no domain code runs here.
  */
 type Id = Generated<number>;
 type Timestamp = ColumnType<string, string, string>;
@@ -288,15 +292,15 @@ export interface OrdersTable {
   shipping_postal_code: string;
   shipping_phone: string;
   shipping_type: string;
-  payment_type: string;
+  payment_type: PaymentType;
   coupon_code: string | null;
   subtotal: number;
   shipping_cost: number;
   tax: number;
   coupon_discount: number;
   grand_total: number;
-  delivery_status: string;
-  payment_status: string;
+  delivery_status: DeliveryStatus;
+  payment_status: PaymentStatus;
   created_at: Timestamp;
   updated_at: Timestamp;
   /** The Idempotency-Key Place Order was sent with; unique per customer. */
@@ -317,8 +321,7 @@ export interface OrdersTable {
   payment_provider: string | null;
   /** An unpaid online order gives its stock back after this moment. */
   payment_due_at: string | null;
-  /** 'customer' | 'payment_timeout' | 'merchant'. */
-  cancel_reason: string | null;
+  cancel_reason: CancelReason | null;
   confirmed_at: string | null;
   paid_at: string | null;
   shipped_at: string | null;
@@ -335,9 +338,10 @@ export interface OrderLinesTable {
   quantity: number;
   unit_price: number;
   total: number;
-  delivery_status: string;
-  /** null | 'Requested' | 'Approved' | 'Rejected' | 'Refunded'. */
-  refund_status: string | null;
+  /** Follows the order's (lib/orders/lifecycle.ts LINE_TRANSITIONS). */
+  delivery_status: DeliveryStatus;
+  /** null until the customer claims the line. */
+  refund_status: RefundStatus | null;
   product_slug: string | null;
   hsn_code: string | null;
   /** GST rate in percent applied to this line. */
@@ -359,14 +363,71 @@ export interface PaymentsTable {
   provider: string;
   reference: string | null;
   amount: number;
-  /** 'created' | 'paid' | 'failed' | 'refund_due' (online); 'pending' | 'paid' (cash on delivery). */
-  status: string;
+  /** lib/orders/lifecycle.ts PAYMENT_TRANSITIONS. */
+  status: PaymentRowStatus;
   created_at: Timestamp;
   provider_order_id: string | null;
   provider_payment_id: string | null;
   currency: string | null;
   error: string | null;
   updated_at: string | null;
+  /** Paise given back so far (refunds); never above amount. */
+  refunded_amount: ColumnType<number, number | undefined, number>;
+}
+
+/** One state change of an order, one of its lines or one of its payment rows (migration 008). */
+export interface OrderEventsTable {
+  id: Id;
+  order_id: number;
+  entity: Entity;
+  /** The order's, the line's or the payment row's id. */
+  entity_id: number;
+  actor: Actor;
+  /** The customer's user id; null for staff (the Admin-Key), the system and providers. */
+  actor_id: number | null;
+  /** The transition's name in lib/orders/lifecycle.ts. */
+  event: string;
+  /** "Pending/Un-Paid" for an order; null for a row the transition created. */
+  from_state: string | null;
+  to_state: string;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** The stock ledger: the rows of a product sum to its stock_quantity (migration 008). */
+export interface StockMovementsTable {
+  id: Id;
+  product_id: number;
+  /** Units in (+) or out (−). */
+  delta: number;
+  reason: StockReason;
+  order_id: number | null;
+  order_line_id: number | null;
+  actor: Actor;
+  actor_id: number | null;
+  /** Staff's reason for an adjustment. */
+  note: string | null;
+  created_at: Timestamp;
+}
+
+/** Money given back for an order (migration 008). */
+export interface RefundsTable {
+  id: Id;
+  order_id: number;
+  payment_id: number;
+  /** The line whose claim it settles, if any. */
+  order_line_id: number | null;
+  /** Paise. */
+  amount: number;
+  method: RefundMethod;
+  /** The bank or UPI transfer's reference; the provider's refund id for method original. */
+  reference: string | null;
+  provider_refund_id: string | null;
+  status: RefundRecordStatus;
+  idempotency_key: string;
+  note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface PaymentEventsTable {
@@ -536,6 +597,9 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
+  order_events: OrderEventsTable;
+  stock_movements: StockMovementsTable;
+  refunds: RefundsTable;
   payment_events: PaymentEventsTable;
   sandbox_payments: SandboxPaymentsTable;
   sandbox_refunds: SandboxRefundsTable;

@@ -8,7 +8,6 @@ import {
   confirmTokenIn,
   cookieOf,
   expireLimit,
-  insertOrder,
   limitKey,
   limitPoints,
   mailsTo,
@@ -29,8 +28,13 @@ import {
   uniquePhone,
   type Json,
 } from "./client";
+import { dropTestProducts } from "./cart-client";
+import { placedOrder } from "./orders-client";
 
-afterAll(closeTestDb);
+afterAll(async () => {
+  await dropTestProducts();
+  await closeTestDb();
+});
 
 /** Every test speaks from its own client address (10.1.x.y), so rate limits never cross tests. */
 const nextIp = clientAddresses(1);
@@ -922,7 +926,7 @@ describe("GET /auth/coupons", () => {
     expect(shown(before)).toEqual([...SEEDED, current]);
     expect(before.headers.get("cache-control")).toBe("private, no-store");
 
-    await insertOrder(user.id);
+    await placedOrder(user);
     const after = await api("/auth/coupons", { token: user.token });
     expect(shown(after)).toEqual([SEEDED[1], SEEDED[2], current]);
     // Another customer and guests still see it.

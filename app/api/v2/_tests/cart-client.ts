@@ -162,13 +162,31 @@ export async function makeProduct(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // Its stock enters the ledger as the seed's products do (one 'initial' movement).
+  const stock = values.stock ?? 20;
+  if (stock !== 0) await db.insertInto("stock_movements").values({ product_id: row.id, delta: stock, reason: "initial", actor: "system", actor_id: null, order_id: null, order_line_id: null, note: "test product", created_at: now }).execute();
   return { id: row.id, name, slug, price };
 }
 
-/** Changes a test product's row directly, as the merchant's back office would. */
+/**
+ * Changes a test product's row directly, as the merchant's back office would; a new stock is
+ * written with its 'adjustment' movement, so the product's ledger still sums to its stock.
+ */
 export async function setProduct(id: number, values: { price?: number; stock_quantity?: number; availability?: Availability; published?: number }) {
   const { db } = await testDb();
-  await db.updateTable("products").set(values).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("products").select("stock_quantity").where("id", "=", id).executeTakeFirstOrThrow();
+    await trx.updateTable("products").set(values).where("id", "=", id).execute();
+    const delta = values.stock_quantity === undefined ? 0 : values.stock_quantity - before.stock_quantity;
+    if (delta !== 0) await trx.insertInto("stock_movements").values({ product_id: id, delta, reason: "adjustment", actor: "staff", actor_id: null, order_id: null, order_line_id: null, note: "test", created_at: new Date().toISOString() }).execute();
+  });
+}
+
+/** The stock a product's ledger sums to. */
+export async function ledgerOf(productId: number): Promise<number> {
+  const { db } = await testDb();
+  const row = await db.selectFrom("stock_movements").select((eb) => eb.fn.sum<number>("delta").as("n")).where("product_id", "=", productId).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Removes the products this file made (their cart lines go with them). */

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDeliveryDate } from "@/lib/cart/delivery";
 import { addOk, cartApi, customer, dropTestProducts, gstIn, linesOf, cartRowOf, makeProduct, rupees, setProduct, type TestProduct } from "./cart-client";
-import { api, clientAddresses, closeTestDb, insertOrder, newUser, post, runTag, testDb, type ApiInit, type Json, type TestUser } from "./client";
+import { api, clientAddresses, closeTestDb, newUser, post, runTag, testDb, type ApiInit, type Json, type TestUser } from "./client";
+import { placedOrder } from "./orders-client";
 
 /**
  * Checkout: GET /checkout/summary and POST /checkout/place (issue 10, contract §1–2). Every test
@@ -389,18 +390,19 @@ describe("placing an order", () => {
     const u = await shopper();
     const p = await makeProduct({ price: 150000, stock: 5 });
     const coupon = await makeCoupon({ per_customer_limit: 1 });
+    // An order of this customer used the code (placed through checkout with it) …
+    const earlier = await placedOrder(u, { coupon, lines: [{ product: p }] });
+    expect((await ordersOf(u.id))[0]).toMatchObject({ id: earlier.id, coupon_code: coupon });
+    // … while a cart that still shows it (another tab, filled before) is submitted.
     await addOk(customer(u), p.id, 1);
-    expect((await cartApi(customer(u)).coupon(coupon)).status).toBe(200);
-    // Another order of this customer used the code in the meantime (another tab, another device).
-    const earlier = await insertOrder(u.id);
     const { db } = await testDb();
-    await db.updateTable("orders").set({ coupon_code: coupon }).where("id", "=", earlier.id).execute();
+    await db.updateTable("carts").set({ coupon_code: coupon }).where("user_id", "=", u.id).execute();
     const key = newKey();
     const res = await placeOrder(u, codBody(u), key);
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ result: false, message: `Coupon ${coupon} was removed: You have already used this coupon.` });
     expect((await ordersOf(u.id)).map((o) => o.id)).toEqual([earlier.id]);
-    expect((await stockOf(p.id)).stock_quantity).toBe(5);
+    expect((await stockOf(p.id)).stock_quantity).toBe(4);
     expect((await cartRowOf({ userId: u.id }))?.coupon_code).toBeNull();
     expect(await linesOf({ userId: u.id })).toHaveLength(1);
     // The shopper confirms the new total and places it without the coupon.
@@ -428,9 +430,9 @@ describe("open orders", () => {
   it("refuses a sixth order while five are Pending and Un-Paid (they hold stock), and takes it once one is cancelled", async () => {
     const u = await shopper();
     const p = await makeProduct({ stock: 9 });
+    await placedOrder(u, { then: ["ship", "deliver"] });
     const open = [];
-    for (let i = 0; i < 5; i++) open.push(await insertOrder(u.id));
-    await insertOrder(u.id, { delivery_status: "Delivered", payment_status: "Paid" });
+    for (let i = 0; i < 5; i++) open.push(await placedOrder(u));
     await addOk(customer(u), p.id, 1);
     const res = await placeOrder(u, codBody(u));
     expect(res.status).toBe(409);

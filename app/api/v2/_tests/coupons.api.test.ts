@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { addOk, cartApi, cartRowOf, customer, dropTestProducts, guest, linesOf, makeProduct, readCartOf, setProduct, summaryOf, type Caller } from "./cart-client";
-import { api, clientAddresses, closeTestDb, insertOrder, newUser, runTag, testDb, type Json } from "./client";
+import { api, clientAddresses, closeTestDb, newUser, runTag, testDb, type Json, type TestUser } from "./client";
+import { placedOrder, step } from "./orders-client";
 
 const prefix = `C${runTag}`.toUpperCase();
 
@@ -55,18 +56,13 @@ async function makeCoupon(
   return { code, title };
 }
 
-/** An order of the customer that used a coupon code (or none), in a delivery status. */
-async function orderOf(userId: number, couponCode: string | null, status = "Pending") {
-  const order = await insertOrder(userId);
-  const { db } = await testDb();
-  await db.updateTable("orders").set({ coupon_code: couponCode, delivery_status: status }).where("id", "=", order.id).execute();
-  return order;
+/** An order of the customer placed through checkout with a coupon code (or none), then cancelled by the customer when told. */
+async function orderOf(u: TestUser, couponCode: string | null, then: "cancel" | null = null) {
+  return placedOrder(u, { coupon: couponCode ?? undefined, then: then ? [then] : [] });
 }
 
-async function cancel(orderId: number) {
-  const { db } = await testDb();
-  await db.updateTable("orders").set({ delivery_status: "Cancelled" }).where("id", "=", orderId).execute();
-}
+/** The customer cancels the order (its coupon use no longer counts). */
+const cancel = (u: TestUser, order: { id: number; code: string }) => step(u, order, "cancel");
 
 /** A caller whose cart holds one piece of a fresh product at `price` paise. */
 async function withCart(c: Caller, price: number, quantity = 1) {
@@ -168,20 +164,25 @@ describe("WELCOME10, the first-order coupon", () => {
     expect((await cartRowOf(fresh.owner))!.coupon_code).toBe("WELCOME10");
 
     const returning = await user();
-    await orderOf(returning.id, null);
+    await orderOf(returning, null);
     const r = customer(returning);
     await withCart(r, 200000);
     await expectRefused(r, "WELCOME10", MESSAGES.firstOrder);
 
     const cancelledOnly = await user();
-    const order = await orderOf(cancelledOnly.id, null, "Cancelled");
+    const order = await orderOf(cancelledOnly, null, "cancel");
     const co = customer(cancelledOnly);
     await withCart(co, 200000);
     expect(await expectApplied(co, "WELCOME10")).toMatchObject({ coupon_discount: 200 });
     expect(order.id).toBeGreaterThan(0);
 
-    // The first order placed meanwhile ends it: the next read drops it with the reason.
-    await orderOf(cancelledOnly.id, null, "Pending");
+    // A first order placed since (without the coupon) ends it for a cart that still holds it
+    // (one filled before): the next read drops it with the reason.
+    expect((await cartApi(co).dropCoupon()).status).toBe(200);
+    await orderOf(cancelledOnly, null);
+    await withCart(co, 200000);
+    const { db } = await testDb();
+    await db.updateTable("carts").set({ coupon_code: "WELCOME10" }).where("user_id", "=", cancelledOnly.id).execute();
     const cart = await readCartOf(co);
     expect(cart.notices).toEqual([`Coupon WELCOME10 was removed: ${MESSAGES.firstOrder}`]);
     expect(cart.summary).toMatchObject({ coupon_applied: false, coupon_discount: 0 });
@@ -199,19 +200,19 @@ describe("usage limits, dates and codes", () => {
   it("usage_limit counts every customer's orders with the code, cancelled ones excluded", async () => {
     const limited = await makeCoupon("LIMIT2", { usage_limit: 2 });
     const [x, y, z] = [await user(), await user(), await user()];
-    const first = await orderOf(x.id, limited.code);
-    await orderOf(y.id, limited.code);
+    const first = await orderOf(x, limited.code);
+    await orderOf(y, limited.code);
     const cz = customer(z);
     await withCart(cz, 100000);
     const g = guest();
     await withCart(g, 100000);
     await expectRefused(cz, limited.code, MESSAGES.usedUp);
     await expectRefused(g, limited.code, MESSAGES.usedUp);
-    await cancel(first.id);
+    await cancel(x, first);
     expect(await expectApplied(cz, limited.code)).toMatchObject({ coupon_discount: 100, coupon_code: limited.code });
     expect(await expectApplied(g, limited.code)).toMatchObject({ coupon_discount: 100 });
     // Used up again while in the carts: dropped on their next read.
-    await orderOf(x.id, limited.code);
+    await orderOf(x, limited.code);
     for (const c of [cz, g]) {
       const cart = await readCartOf(c);
       expect(cart.notices).toEqual([`Coupon ${limited.code} was removed: ${MESSAGES.usedUp}`]);
@@ -222,14 +223,14 @@ describe("usage limits, dates and codes", () => {
   it("per_customer_limit counts the customer's own orders with the code, cancelled ones excluded", async () => {
     const once = await makeCoupon("ONCE", { per_customer_limit: 1 });
     const [x, y] = [await user(), await user()];
-    const used = await orderOf(x.id, once.code);
+    const used = await orderOf(x, once.code);
     const cx = customer(x);
     const cy = customer(y);
     await withCart(cx, 100000);
     await withCart(cy, 100000);
     await expectRefused(cx, once.code, MESSAGES.usedByYou);
     expect(await expectApplied(cy, once.code)).toMatchObject({ coupon_code: once.code });
-    await cancel(used.id);
+    await cancel(x, used);
     expect(await expectApplied(cx, once.code)).toMatchObject({ coupon_code: once.code });
   });
 
@@ -298,8 +299,8 @@ describe("GET /auth/coupons", () => {
     const old = await makeCoupon("LOLD", { ends_at: new Date(now - day).toISOString() });
     const soon = await makeCoupon("LSOON", { starts_at: new Date(now + day).toISOString() });
     const [x, y] = [await user(), await user()];
-    await orderOf(x.id, usedUp.code);
-    await orderOf(x.id, once.code);
+    await orderOf(x, usedUp.code);
+    await orderOf(x, once.code);
 
     expect(await listed()).toEqual([...SEEDED, open.code, once.code]);
     expect(await listed({ token: x.token })).toEqual(["FREESHIP499", "FLAT150", open.code]);

@@ -1,8 +1,9 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, describe, expect, it } from "vitest";
-import { dropTestProducts, makeProduct, type TestProduct } from "./cart-client";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { dropTestProducts, ledgerOf, makeProduct, setProduct, type TestProduct } from "./cart-client";
 import { api, clientAddresses, closeTestDb, mailsTo, newUser, post, runTag, settleMail, testDb, type ApiAnswer, type TestUser } from "./client";
+import { eventsOf, placedOrder } from "./orders-client";
 
 afterAll(async () => {
   await dropTestProducts();
@@ -18,85 +19,28 @@ const ALREADY_PAID = "This order is already paid.";
 const PROVIDER_ORDER = /^order_[A-Za-z0-9]{14}$/;
 
 /* ---------------------------------------------------------------------------------------------
- * Orders made directly in the database, as Place Order leaves an online order: Pending / Un-Paid,
- * its units taken from stock (reserved on the lines), a deadline, and a payments row without a
- * provider order yet.
+ * Orders placed through checkout (./orders-client.ts): an online order is Pending / Un-Paid, its
+ * units taken from stock, with a deadline and a payments row without a provider order yet.
  * ------------------------------------------------------------------------------------------- */
 
 type TestOrder = { id: number; code: string; total: number; product: TestProduct; quantity: number };
 
-let orderCount = 0;
 async function placeOnlineOrder(u: TestUser, options: { quantity?: number; stock?: number; price?: number; dueInMinutes?: number; paymentType?: "online" | "cash_on_delivery" } = {}): Promise<TestOrder> {
-  const { db } = await testDb();
   const quantity = options.quantity ?? 2;
-  const price = options.price ?? 123_450;
-  const product = await makeProduct({ price, stock: (options.stock ?? 10) - quantity });
-  const total = price * quantity;
-  const code = `PAY${runTag}${++orderCount}`.toUpperCase();
-  const now = new Date();
-  const online = (options.paymentType ?? "online") === "online";
-  const order = await db
-    .insertInto("orders")
-    .values({
-      code,
-      user_id: u.id,
-      shipping_name: "Ananya Sharma",
-      shipping_email: u.email,
-      shipping_address: "B-12 Hauz Khas",
-      shipping_city: "New Delhi",
-      shipping_state: "Delhi",
-      shipping_country: "India",
-      shipping_postal_code: "110016",
-      shipping_phone: "9810012345",
-      shipping_type: "Standard delivery",
-      shipping_method: "standard",
-      payment_type: online ? "online" : "cash_on_delivery",
-      payment_provider: online ? "sandbox" : null,
-      payment_due_at: online ? new Date(now.getTime() + (options.dueInMinutes ?? 30) * 60_000).toISOString() : null,
-      coupon_code: null,
-      subtotal: total,
-      shipping_cost: 0,
-      tax: Math.round((total * 12) / 112),
-      coupon_discount: 0,
-      grand_total: total,
-      delivery_status: "Pending",
-      payment_status: "Un-Paid",
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto("order_lines")
-    .values({
-      order_id: order.id,
-      product_id: product.id,
-      product_name: product.name,
-      product_slug: product.slug,
-      variation: null,
-      quantity,
-      unit_price: price,
-      total,
-      delivery_status: "Pending",
-      refund_status: null,
-      hsn_code: "6303",
-      gst_rate: 12,
-      taxable_value: total - Math.round((total * 12) / 112),
-      tax_amount: Math.round((total * 12) / 112),
-      discount: 0,
-      reserved_quantity: quantity,
-    })
-    .execute();
-  await db
-    .insertInto("payments")
-    .values({ order_id: order.id, provider: online ? "sandbox" : "cod", reference: null, amount: total, status: online ? "created" : "pending", created_at: now.toISOString(), currency: "INR", updated_at: now.toISOString() })
-    .execute();
-  return { id: order.id, code, total, product, quantity };
+  const product = await makeProduct({ price: options.price ?? 123_450, stock: options.stock ?? 10 });
+  const placed = await placedOrder(u, { payment: options.paymentType === "cash_on_delivery" ? "cod" : "online", lines: [{ product, quantity }] });
+  if (options.dueInMinutes !== undefined) await setDue(placed.id, options.dueInMinutes);
+  return { id: placed.id, code: placed.code, total: placed.grandTotal, product, quantity };
 }
 
 async function orderRow(id: number) {
   const { db } = await testDb();
   return db.selectFrom("orders").select(["delivery_status", "payment_status", "cancel_reason", "paid_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+}
+
+async function lineStatuses(orderId: number) {
+  const { db } = await testDb();
+  return (await db.selectFrom("order_lines").select("delivery_status").where("order_id", "=", orderId).orderBy("id").execute()).map((l) => l.delivery_status);
 }
 
 async function paymentRow(orderId: number) {
@@ -199,7 +143,7 @@ describe("POST /payments/start", () => {
       currency: "INR",
       name: "Kesar Home",
       description: `Order ${order.code}`,
-      prefill: { name: "Ananya Sharma", email: u.email, contact: "9810012345" },
+      prefill: { name: u.name, email: u.email, contact: "9876543210" },
       callback_url: `/api/v2/payments/callback?order=${order.code}`,
       checkout_url: `/payment/sandbox?order_id=${id}`,
     });
@@ -278,8 +222,17 @@ describe("paying through the sandbox: the browser's callback", () => {
 
     expectLanding(await callback(order.code, pay.json.fields), true, order.code);
     expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Confirmed", payment_status: "Paid" });
+    // Its lines follow it.
+    expect(await lineStatuses(order.id)).toEqual(["Confirmed"]);
     expect(await paymentRow(order.id)).toMatchObject({ status: "paid", provider_payment_id: pay.json.fields.razorpay_payment_id, error: null });
     expect((await invoiceOf(order.id))?.number).toMatch(/^KH\/\d{2}-\d{2}\/\d{6}$/);
+    const paidEvents = (await eventsOf(order.id)).filter((e) => e.actor === "provider");
+    expect(paidEvents.map((e) => [e.entity, e.event, e.from_state, e.to_state])).toEqual([
+      ["order", "pay", "Pending/Un-Paid", "Confirmed/Paid"],
+      ["line", "confirm", "Pending", "Confirmed"],
+      ["payment", "capture", "created", "paid"],
+    ]);
+    expect(paidEvents[0]?.note).toBe(`sandbox payment ${pay.json.fields.razorpay_payment_id}`);
 
     // The same post again (a reload) lands on success and changes nothing; the sandbox's own
     // webhook for this payment comes a moment later and changes nothing either.
@@ -298,7 +251,7 @@ describe("paying through the sandbox: the browser's callback", () => {
     expect((await orderRow(order.id)).payment_status).toBe("Paid");
   });
 
-  it("failure: response=0, the order stays Un-Paid with the error recorded; Retry Payment reuses the provider order and succeeds", async () => {
+  it("failure: response=0, the order stays Un-Paid with the error the provider signed; Retry Payment reuses the provider order and succeeds", async () => {
     const u = await user();
     const order = await placeOnlineOrder(u);
     const id = await startOk(u, order);
@@ -307,9 +260,12 @@ describe("paying through the sandbox: the browser's callback", () => {
     expect(failed.json.fields["error[code]"]).toBe("BAD_REQUEST_ERROR");
     expectLanding(await callback(order.code, failed.json.fields), false, order.code);
     expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Pending", payment_status: "Un-Paid" });
+    // The failure is recorded from the provider's signed webhook, never from the browser's post.
+    await settleMail(1000);
     const afterFailure = await paymentRow(order.id);
     expect(afterFailure.status).toBe("failed");
     expect(afterFailure.error).toMatch(/BAD_REQUEST_ERROR/);
+    expect((await eventsOf(order.id)).filter((e) => e.event === "fail").map((e) => [e.entity, e.actor, e.from_state, e.to_state])).toEqual([["payment", "provider", "created", "failed"]]);
     expect(await invoiceOf(order.id)).toBeUndefined();
 
     const retry = await start(u, order.id);
@@ -344,7 +300,8 @@ describe("paying through the sandbox: the browser's callback", () => {
     const id = await startOk(u, order);
     const forged = { razorpay_order_id: id, razorpay_payment_id: "pay_FORGED00000000", razorpay_signature: "0".repeat(64) };
     expectLanding(await callback(order.code, forged), false, order.code);
-    expect((await paymentRow(order.id)).error).toMatch(/signature/);
+    // A signature that does not verify changes nothing at all.
+    expect(await paymentRow(order.id)).toMatchObject({ status: "created", error: null });
     expect((await orderRow(order.id)).payment_status).toBe("Un-Paid");
 
     // The "bank" took ₹1 instead of the order's amount; its signature is genuine.
@@ -364,13 +321,33 @@ describe("paying through the sandbox: the browser's callback", () => {
     expectLanding(await callback(order.code, {}), false, order.code);
     expectLanding(await callback(order.code, { razorpay_payment_id: "pay_x", razorpay_signature: "nothex" }), false, order.code);
     expectLanding(await callback(order.code, { razorpay_payment_id: "../../etc", razorpay_signature: "a".repeat(64) }), false, order.code);
-    expectLanding(await callback("UNKNOWNCODE", { razorpay_payment_id: "pay_x", razorpay_signature: "a".repeat(64) }), false, null);
+    expectLanding(await callback("UNKNOWNCODE", { razorpay_payment_id: "pay_x", razorpay_signature: "a".repeat(64) }), false, "UNKNOWNCODE");
     expectLanding(await callback("<script>", {}), false, null);
     const garbage = await api(`/payments/callback?order=${order.code}`, { method: "POST", body: "{not json", key: null, redirect: "manual", headers: { "Content-Type": "application/json" } });
     expectLanding(garbage, false, order.code);
     const none = await api(`/payments/callback`, { method: "POST", body: "", key: null, redirect: "manual" });
     expectLanding(none, false, null);
     expect((await orderRow(order.id)).payment_status).toBe("Un-Paid");
+  });
+
+  it("an unsigned post with the provider's error fields, or a bad signature, changes no payment; the landing does not tell whether the code exists", async () => {
+    const u = await user();
+    const order = await placeOnlineOrder(u);
+    const id = await startOk(u, order);
+    const attacker = { "error[code]": "BAD_REQUEST_ERROR", "error[description]": "Card declined (attacker's text)", "error[metadata]": JSON.stringify({ order_id: id }) };
+    const unknownCode = "KH000000-ZZZZZ";
+    const known = await callback(order.code, attacker);
+    const unknown = await callback(unknownCode, attacker);
+    expectLanding(known, false, order.code);
+    expectLanding(unknown, false, unknownCode);
+    // The two answers differ only by the code that was sent.
+    expect(known.headers.get("location")!.replace(order.code, "CODE")).toBe(unknown.headers.get("location")!.replace(unknownCode, "CODE"));
+    expect(known.text).toBe(unknown.text);
+    const badSignature = await callback(order.code, { razorpay_order_id: id, razorpay_payment_id: "pay_ATTACKER000000", razorpay_signature: "f".repeat(64) });
+    expectLanding(badSignature, false, order.code);
+    expect(await paymentRow(order.id)).toMatchObject({ status: "created", error: null });
+    expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Pending", payment_status: "Un-Paid" });
+    expect((await eventsOf(order.id)).map((e) => e.event)).toEqual(["place", "create"]);
   });
 
   it("the sandbox bank refuses unknown and malformed provider orders with 4xx", async () => {
@@ -502,7 +479,21 @@ describe("the payment deadline", () => {
     expectLanding(await callback(order.code, pay.json.fields), true, order.code);
     expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Confirmed", payment_status: "Paid" });
     expect(await stockOf(order.product.id)).toBe(8);
+    expect(await ledgerOf(order.product.id)).toBe(8);
     expect(await paymentRow(order.id)).toMatchObject({ status: "paid" });
+    expect(await lineStatuses(order.id)).toEqual(["Confirmed"]);
+    const events = await eventsOf(order.id);
+    expect(events.filter((e) => e.entity === "order").map((e) => [e.event, e.actor])).toEqual([
+      ["place", "customer"],
+      ["expire", "system"],
+      ["revive", "provider"],
+    ]);
+    const { db } = await testDb();
+    expect((await db.selectFrom("stock_movements").select(["delta", "reason"]).where("order_id", "=", order.id).orderBy("id").execute()).map((m) => [m.reason, m.delta])).toEqual([
+      ["sale", -2],
+      ["expiry", 2],
+      ["revival", -2],
+    ]);
   });
 
   it("a payment arriving after the stock went to someone else leaves the order Cancelled, Paid, and its payment due for refund", async () => {
@@ -513,8 +504,7 @@ describe("the payment deadline", () => {
     expect((await start(u, order.id)).json.message).toBe(EXPIRED);
     expect(await stockOf(order.product.id)).toBe(2);
     // Another shopper buys the last units.
-    const { db } = await testDb();
-    await db.updateTable("products").set({ stock_quantity: 0, availability: "out_of_stock" }).where("id", "=", order.product.id).execute();
+    await setProduct(order.product.id, { stock_quantity: 0, availability: "out_of_stock" });
     const pay = await bank(id, "success");
     expectLanding(await callback(order.code, pay.json.fields), false, order.code);
     expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Cancelled", payment_status: "Paid" });
@@ -537,5 +527,38 @@ describe("the payment deadline", () => {
     expect(await paymentRow(order.id)).toMatchObject({ status: "refund_due" });
     expect(await invoiceOf(order.id)).toBeUndefined();
     expect(await stockOf(order.product.id)).toBe(10);
+  });
+});
+
+/** The most units the product page lets one add (0 when sold out), read from its HTML. */
+const maxQuantityOn = (html: string) => Number(/maxQuantity\\?":(\d+)/.exec(html)?.[1] ?? NaN);
+
+describe("the minute's sweep", () => {
+  it("cancels an unpaid online order past its deadline on its own: stock back, the product's page refreshed, the event by the system", async () => {
+    const u = await user();
+    const since = Date.now();
+    const order = await placeOnlineOrder(u, { stock: 3, quantity: 3 });
+    const page = async () => (await fetch(`${inject("baseUrl")}/products/${order.product.slug}`)).text();
+    const apiStock = async () => (await api(`/products/${order.product.slug}/0`)).json.data[0].stock_quantity as number;
+    // Sold out, and read so (the page and the API read are cached now).
+    expect(await apiStock()).toBe(0);
+    expect(maxQuantityOn(await page())).toBe(0);
+    await setDue(order.id, -1);
+    // Nobody calls anything: the server's own sweep (every 2 s in these tests) releases it.
+    const deadline = Date.now() + 15_000;
+    while ((await orderRow(order.id)).delivery_status !== "Cancelled" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Cancelled", payment_status: "Un-Paid", cancel_reason: "payment_timeout" });
+    expect(await stockOf(order.product.id)).toBe(3);
+    expect(await ledgerOf(order.product.id)).toBe(3);
+    expect((await eventsOf(order.id)).filter((e) => e.actor === "system").map((e) => [e.entity, e.event, e.to_state, e.note])).toEqual([
+      ["order", "expire", "Cancelled/Un-Paid", "payment deadline passed"],
+      ["line", "cancel", "Cancelled", "payment deadline passed"],
+      ["payment", "void", "failed", "payment deadline passed"],
+    ]);
+    // The page and the API show the units back at once: the sweep, outside any request, refreshed them.
+    expect(await apiStock()).toBe(3);
+    expect(maxQuantityOn(await page())).toBe(3);
+    await settleMail();
+    expect(mailsTo(u.email, since).filter((m) => m.subject === `Order ${order.code} cancelled: payment not received`)).toHaveLength(1);
   });
 });

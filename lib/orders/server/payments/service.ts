@@ -4,9 +4,10 @@ import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail } from "../order-mail";
-import { markOrderPaid, releaseExpiredOrders, type PaidOutcome } from "../order-state";
-import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "../../status";
+import { markOrderPaid, sweepExpiredOrders, type PaidOutcome } from "../order-state";
+import { ACTOR, DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE } from "../../status";
+import { afterCommit, runAfterCommit } from "../after-commit";
+import { applyTransition, lockOrder, OPEN_PAYMENT } from "../transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { activeProviderName, providerByName } from "./index";
 import { ProviderUnavailable, type PaymentEvent, type PaymentProvider, type ProviderName, type WebhookReading } from "./provider";
@@ -46,32 +47,24 @@ export const callbackPath = (code: string) => `/api/v2/payments/callback?order=$
 /** Order codes as the store makes them; anything else is not looked up. */
 export const orderCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
 
-/** Runs the payment-deadline sweep; a failure is logged and never stops the caller. */
-export async function sweepExpiredOrders(now = new Date()): Promise<void> {
-  try {
-    await releaseExpiredOrders(now);
-  } catch (error) {
-    log.error({ err: error }, "releasing expired orders failed");
-  }
-}
-
-async function sendPaidMail(outcome: PaidOutcome): Promise<void> {
-  if (outcome.kind !== "paid" || !outcome.firstTime) return;
-  // Not awaited: the mail renders the invoice PDF first, and the shopper's redirect need not wait.
-  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => log.error({ err: error, orderId: outcome.orderId }, "payment received mail failed"));
-}
-
-/** Records why a payment attempt failed, unless the order's payment already went through. */
-async function recordFailure(orderId: number, reason: string, at = new Date()): Promise<void> {
-  const { db } = await getDb();
-  const order = await db.selectFrom("orders").select("payment_status").where("id", "=", orderId).executeTakeFirst();
-  if (!order || order.payment_status !== PAYMENT.unpaid) return;
-  await db
-    .updateTable("payments")
-    .set({ status: "failed", error: reason.slice(0, 500), updated_at: at.toISOString() })
-    .where("order_id", "=", orderId)
-    .where("status", "in", ["created", "pending", "failed"])
-    .execute();
+/**
+ * Records a failed payment attempt the provider signed (a webhook's payment.failed, or the
+ * provider's own record read back after a signed return): transition `fail` of the order's open
+ * payment rows, unless the order's payment already went through. Nothing the browser posts
+ * unsigned ever gets here.
+ */
+async function recordFailure(orderId: number, reason: string, now = new Date()): Promise<void> {
+  const handle = await getDb();
+  const after = afterCommit();
+  await writeTransaction(handle, async (trx) => {
+    const order = await lockOrder(trx, handle.dialect, orderId);
+    if (!order || order.payment_status !== PAYMENT.unpaid) return;
+    const rows = await trx.selectFrom("payments").select("id").where("order_id", "=", orderId).where("status", "in", OPEN_PAYMENT).orderBy("id").execute();
+    for (const row of rows) {
+      await applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.provider, note: reason.slice(0, 500), after }, { machine: "payment", name: "fail", paymentId: row.id, set: { error: reason.slice(0, 500) } });
+    }
+  });
+  runAfterCommit(after);
 }
 
 /** markOrderPaid, where a concurrent report of the same payment (its 409) counts as paid if the order is now Paid. */
@@ -113,7 +106,7 @@ export type PaymentStart = {
 type PaymentRow = { id: number; provider: string; provider_order_id: string | null };
 
 /** The order's online payment row, made when placement did not make one (one row per order). */
-async function paymentRowOf(orderId: number, provider: ProviderName, amount: number): Promise<PaymentRow> {
+async function paymentRowOf(userId: number, orderId: number, provider: ProviderName, amount: number): Promise<PaymentRow> {
   const handle = await getDb();
   const existing = await handle.db.selectFrom("payments").select(["id", "provider", "provider_order_id"]).where("order_id", "=", orderId).orderBy("id").executeTakeFirst();
   if (existing) return existing;
@@ -122,12 +115,15 @@ async function paymentRowOf(orderId: number, provider: ProviderName, amount: num
     if (handle.dialect === "postgres") await trx.selectFrom("orders").select("id").where("id", "=", orderId).forUpdate().executeTakeFirst();
     const again = await trx.selectFrom("payments").select(["id", "provider", "provider_order_id"]).where("order_id", "=", orderId).orderBy("id").executeTakeFirst();
     if (again) return again;
-    const at = new Date().toISOString();
-    return trx
+    const now = new Date();
+    const at = now.toISOString();
+    const row = await trx
       .insertInto("payments")
-      .values({ order_id: orderId, provider, reference: null, amount, status: "created", created_at: at, currency: "INR", updated_at: at })
+      .values({ order_id: orderId, provider, reference: null, amount, status: PAYMENT_ROW.created, created_at: at, currency: "INR", updated_at: at })
       .returning(["id", "provider", "provider_order_id"])
       .executeTakeFirstOrThrow();
+    await applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.customer, actorId: userId, after: afterCommit() }, { machine: "payment", name: "create", paymentId: row.id });
+    return row;
   });
 }
 
@@ -163,11 +159,11 @@ export async function startPayment(userId: number, orderId: number, now = new Da
   if (order.delivery_status !== DELIVERY.pending) throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
 
   const existing = await db.selectFrom("payments").select(["provider"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
-  const providerName = (order.payment_provider ?? (existing && existing.provider !== "cod" ? existing.provider : null) ?? activeProviderName()) as ProviderName | null;
+  const providerName = order.payment_provider ?? (existing && existing.provider !== "cod" ? existing.provider : null) ?? activeProviderName();
   const provider = await providerByName(providerName);
   if (!provider) throw new ApiError(409, PAYMENT_MESSAGES.unavailable);
 
-  const payment = await paymentRowOf(order.id, provider.name, order.grand_total);
+  const payment = await paymentRowOf(userId, order.id, provider.name, order.grand_total);
   let providerOrderId = payment.provider_order_id;
   if (!providerOrderId) {
     const created = await provider
@@ -225,32 +221,23 @@ export type CallbackOutcome = { ok: boolean; code: string | null };
 export async function handleCallback(orderCode: string, fields: Iterable<[string, unknown]>, now = new Date()): Promise<CallbackOutcome> {
   const code = orderCodeSchema.safeParse(orderCode);
   if (!code.success) return { ok: false, code: null };
+  // Every failure lands on the same page for a code that exists and one that does not.
+  const failed: CallbackOutcome = { ok: false, code: code.data };
   await sweepExpiredOrders(now);
   const { db } = await getDb();
-  const order = await db.selectFrom("orders").select(["id", "code", "payment_status", "payment_type"]).where("code", "=", code.data).executeTakeFirst();
-  if (!order || order.payment_type !== PAYMENT_TYPE.online) return { ok: false, code: order?.code ?? null };
+  const order = await db.selectFrom("orders").select(["id", "code", "payment_status", "payment_type", "delivery_status"]).where("code", "=", code.data).executeTakeFirst();
+  if (!order || order.payment_type !== PAYMENT_TYPE.online) return failed;
   const payment = await db.selectFrom("payments").select(["provider", "provider_order_id"]).where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
   // Only the order's own provider can read what its checkout posted.
   const provider = await providerByName(payment?.provider);
-  if (!provider) return { ok: false, code: order.code };
-  const answer = provider.verifyReturn(payment?.provider_order_id ?? null, fields);
-  if (answer.kind === "malformed") {
-    await recordFailure(order.id, "callback: malformed fields");
-    return { ok: false, code: order.code };
-  }
-  if (answer.kind === "failed") {
-    await recordFailure(order.id, answer.reason || "payment failed");
-    return { ok: false, code: order.code };
-  }
-  if (answer.kind === "unverifiable" || !payment?.provider_order_id) return { ok: false, code: order.code };
-  if (answer.kind === "bad_signature") {
-    await recordFailure(order.id, "callback: signature does not match this order");
-    return { ok: false, code: order.code };
-  }
-  if (order.payment_status === PAYMENT.paid) {
+  if (!provider || !payment?.provider_order_id) return failed;
+  const answer = provider.verifyReturn(payment.provider_order_id, fields);
+  // Malformed fields, a failure the browser reports, a bad signature: none of it is signed by the
+  // provider, so none of it changes the payment (the signed webhook reports real failures).
+  if (answer.kind !== "paid") return failed;
+  if (order.payment_status !== PAYMENT.unpaid) {
     // Already recorded (the webhook came first, or the page was posted twice).
-    const row = await db.selectFrom("payments").select("status").where("order_id", "=", order.id).orderBy("id").executeTakeFirst();
-    return { ok: row?.status !== "refund_due", code: order.code };
+    return { ok: order.delivery_status !== DELIVERY.cancelled, code: order.code };
   }
   let reported;
   try {
@@ -259,14 +246,15 @@ export async function handleCallback(orderCode: string, fields: Iterable<[string
     if (!(error instanceof ProviderUnavailable)) throw error;
     // The webhook will still record the payment when the provider confirms it.
     log.error({ err: error }, "payment provider call failed");
-    return { ok: false, code: order.code };
+    return failed;
   }
-  if (!reported || reported.providerOrderId !== payment.provider_order_id || reported.state !== "succeeded") {
-    await recordFailure(order.id, `callback: provider reports ${reported ? `${reported.providerStatus} for ${reported.providerOrderId}` : "no such payment"}`);
-    return { ok: false, code: order.code };
+  if (!reported || reported.providerOrderId !== payment.provider_order_id) return failed;
+  if (reported.state !== "succeeded") {
+    // The provider's own books, read with the store's credentials, say the payment failed.
+    if (reported.state === "failed") await recordFailure(order.id, `provider reports ${reported.providerStatus} for ${reported.providerOrderId}`);
+    return failed;
   }
   const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: reported.id, amount: reported.amount, currency: reported.currency });
-  await sendPaidMail(outcome);
   return { ok: outcome.kind === "paid", code: order.code };
 }
 
@@ -302,7 +290,6 @@ async function applyEvent(provider: PaymentProvider, event: PaymentEvent): Promi
     const order = await orderByProviderOrder(provider.name, event.providerOrderId);
     if (!order) return { status: 200, message: "No order for this event." };
     const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: event.providerPaymentId, amount: event.amount, currency: event.currency });
-    await sendPaidMail(outcome);
     return { status: 200, message: `Recorded: ${outcome.kind}.` };
   }
   const order = event.providerOrderId ? await orderByProviderOrder(provider.name, event.providerOrderId) : undefined;

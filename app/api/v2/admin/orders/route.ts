@@ -4,12 +4,12 @@ import { requireAdmin } from "../../_lib/admin";
 import { handler, paginated, parse } from "../../_lib/http";
 import { rupees } from "../../_lib/present";
 
-/** GET /api/v2/admin/orders?status=&page=: every customer's orders, newest first (Admin-Key). */
+/** GET /api/v2/admin/orders?status=&refund_due=1&page=: every customer's orders, newest first (Admin-Key). */
 export const GET = handler(
   async (request) => {
     requireAdmin(request);
-    const { status, page } = parse(adminOrdersQuery, Object.fromEntries(request.nextUrl.searchParams));
-    const result = await adminListOrders(status, page);
+    const { status, refund_due, page } = parse(adminOrdersQuery, Object.fromEntries(request.nextUrl.searchParams));
+    const result = await adminListOrders({ status, refundDue: refund_due }, page);
     return paginated(
       result.orders.map((o) => ({ ...o, grand_total: rupees(o.grand_total) })),
       { current_page: result.page, last_page: result.lastPage, per_page: result.perPage, total: result.total },

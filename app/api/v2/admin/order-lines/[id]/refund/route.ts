@@ -1,16 +1,30 @@
 import { decideRefund } from "@/lib/orders";
+import { idempotencyKeySchema } from "@/lib/orders/checkout-schemas";
 import { adminRefundSchema, orderLineIdParam } from "@/lib/orders/schemas";
-import { requireAdmin } from "../../../../_lib/admin";
+import { REFUND } from "@/lib/orders/status";
+import { presentRefund, requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";
 
-/** POST /api/v2/admin/order-lines/{id}/refund {decision}: decides a customer's refund request (Requested → Approved/Rejected → Refunded). */
+/**
+ * POST /api/v2/admin/order-lines/{id}/refund {decision, …}: decides a customer's refund claim
+ * (Requested → Approved/Rejected; Requested or Approved → Refunded). Refunded gives the money back:
+ * method and (for a transfer) reference, an amount in rupees (the line's value by default), and an
+ * Idempotency-Key header, as POST /admin/orders/{id}/refunds.
+ */
 export const POST = handler<{ id: string }>(
   async (request, params) => {
     requireAdmin(request);
     const { id } = parse(orderLineIdParam, params);
-    const { decision } = await readJson(request, adminRefundSchema);
-    const line = await decideRefund(id, decision);
-    return action(true, `The refund is now ${line.refund_status}.`, 200, { line });
+    const input = await readJson(request, adminRefundSchema);
+    const money =
+      input.decision === REFUND.refunded && input.method
+        ? { refund: { amount: input.amount, method: input.method, reference: input.reference ?? null, note: input.note ?? null }, idempotencyKey: parse(idempotencyKeySchema, request.headers.get("idempotency-key") ?? undefined) }
+        : undefined;
+    const line = await decideRefund(id, input.decision, money);
+    const { refund, ...rest } = line;
+    const response = action(true, `The refund is now ${line.refund_status}.`, 200, { line: rest, ...(refund ? presentRefund(refund) : {}) });
+    if (refund?.replayed) response.headers.set("Idempotent-Replayed", "true");
+    return response;
   },
   { personal: true },
 );

@@ -1,12 +1,13 @@
 import { setDeliveryStatus } from "@/lib/orders";
 import { adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
-import { requireAdmin } from "../../../../_lib/admin";
+import { presentAdminOrder, requireAdmin } from "../../../../_lib/admin";
 import { action, handler, parse, readJson } from "../../../../_lib/http";
 
 /**
  * POST /api/v2/admin/orders/{id}/status {delivery_status}: the back office moves an order on
- * (Pending → Confirmed → Shipped → Delivered) or cancels it (Pending or Confirmed). An illegal
- * change is a 409 and the order stays as it was.
+ * (Pending → Confirmed → Shipped → Delivered) or cancels it (Pending or Confirmed), by the
+ * transitions table (lib/orders/lifecycle.ts). An illegal change is a 409 and the order stays as
+ * it was.
  */
 export const POST = handler<{ id: string }>(
   async (request, params) => {
@@ -14,7 +15,7 @@ export const POST = handler<{ id: string }>(
     const { id } = parse(orderIdParam, params);
     const { delivery_status } = await readJson(request, adminStatusSchema);
     const order = await setDeliveryStatus(id, delivery_status);
-    return action(true, `Order ${order.code} is now ${order.delivery_status}.`, 200, { order });
+    return action(true, `Order ${order.code} is now ${order.delivery_status}.`, 200, { order: presentAdminOrder(order) });
   },
   { personal: true },
 );
