@@ -13,7 +13,7 @@ import "server-only";
 
 export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath, findPlacedCodOrder, type PlacedOrder, placeOrder } from "./server/checkout";
 export { invoiceFileName, invoicePdf } from "./server/invoices";
-export { adminListOrders, decideRefund, mailAfterCommit, refreshRestockedProducts, setDeliveryStatus } from "./server/order-admin";
+export { adminListOrders, decideRefund, setDeliveryStatus } from "./server/order-admin";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";

@@ -2,8 +2,10 @@
  * Every tag of the store's data cache, in one place: what the reads carrying it show, how long such
  * a read stays fresh when nothing expires it (`lifetime`, seconds: cachedRead takes its revalidate
  * from here), and which changes expire it at once (`invalidatedBy`, each naming the module that
- * calls expireTags for it). Reads tag what they return with `cacheTags.x`; writes expire with
- * `expireTags([cacheTags.x])` (./cache.ts). cache-manifest.test.ts holds the code to this list: a
+ * calls expireTags for it, or asks the outbox to once its transaction commits with
+ * expireTagsAfterCommit). Reads tag what they return with `cacheTags.x`; writes expire with
+ * `expireTags([cacheTags.x])` (./cache.ts) or `outbox.add(trx, expireTagsAfterCommit([…]))`
+ * (./outbox/). cache-manifest.test.ts holds the code to this list: a
  * read or an expiry with a tag that is not here fails, and so does a module that expires a tag
  * without being named under it, or one named that does not.
  *
@@ -34,6 +36,7 @@ export type CacheTagEntry = {
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
 const CHECKOUT = "lib/orders/server/checkout.ts";
 const ORDER_ADMIN = "lib/orders/server/order-admin.ts";
+const ORDER_STATE = "lib/orders/server/order-state.ts";
 
 export const CACHE_MANIFEST = {
   settings: {
@@ -70,7 +73,8 @@ export const CACHE_MANIFEST = {
     invalidatedBy: [
       { change: "a merchant edits the product", in: CATALOG_ADMIN },
       { change: "an order takes units of it from stock", in: CHECKOUT },
-      { change: "a cancel (the customer's or the merchant's) gives its units back", in: ORDER_ADMIN },
+      { change: "a cancel (the customer's, the payment deadline's, the merchant's of an unpaid order) gives its units back; a late payment takes them again", in: ORDER_STATE },
+      { change: "the merchant cancels a paid or confirmed order (its units come back)", in: ORDER_ADMIN },
     ],
   },
   attributes: {

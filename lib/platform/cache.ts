@@ -28,3 +28,34 @@ export function cachedRead<T>(name: string, args: readonly unknown[], tags: stri
 export function expireTags(tags: readonly string[]): void {
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }
+
+type IncrementalCacheLike = { revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void> };
+const globalForNext = globalThis as typeof globalThis & { __incrementalCache?: IncrementalCacheLike };
+
+/**
+ * Expires tags from anywhere, for the outbox's cache effect (./outbox/), which runs after a
+ * request has answered (Next's after()) or in the once-a-minute sweep, outside any request:
+ *  - in a request, or in its after(): expireTags, as above (Next expires them once the callbacks
+ *    are done);
+ *  - outside one: Next keeps no request store there, and revalidateTag throws. Next's server keeps
+ *    the incremental cache of its last request on globalThis.__incrementalCache (next-server's
+ *    own fallback for work outside a request; not a public API, so a Next upgrade is checked by
+ *    lib/platform/outbox/outbox.test.ts reading Next's source); its revalidateTag is what
+ *    expireTags ends in: our cache handler (./next-cache-handler.mjs) deletes the tagged entries
+ *    here or in Redis;
+ *  - outside a request before the process served any: without Redis nothing is cached in this
+ *    process yet, so there is nothing to expire; with Redis the entries are shared, so this throws
+ *    and the outbox retries later.
+ */
+export async function expireTagsAnywhere(tags: readonly string[], redis: boolean): Promise<void> {
+  if (tags.length === 0) return;
+  try {
+    expireTags(tags);
+    return;
+  } catch (error) {
+    const incremental = globalForNext.__incrementalCache;
+    if (incremental) return incremental.revalidateTag([...tags], { expire: 0 });
+    if (!redis) return;
+    throw new Error(`no cache to expire ${tags.join(", ")} in yet (outside a request, before the first one)`, { cause: error });
+  }
+}

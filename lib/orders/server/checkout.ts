@@ -13,11 +13,11 @@ import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
-import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
+import { dispatchSoon, expireTagsAfterCommit, outbox } from "@/lib/platform/outbox";
 import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail } from "./order-mail";
+import { orderMail } from "./order-mail";
 import { paymentTimeoutMinutes, releaseExpiredOrders, takeStock } from "./order-state";
 import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
 import { getSiteSettings } from "@/lib/platform/settings";
@@ -247,7 +247,7 @@ async function lockRow(trx: Db, dialect: Dialect, table: "users" | "coupons", id
 }
 
 /** A refusal that still commits what the transaction cleaned up (an unavailable line removed, a dead coupon dropped). */
-type Outcome = { kind: "placed"; order: PlacedOrder; stockChanged: { slug: string; soldOut: boolean }[] } | { kind: "refused"; status: number; message: string };
+type Outcome = { kind: "placed"; order: PlacedOrder } | { kind: "refused"; status: number; message: string };
 
 type PlaceContext = {
   userId: number;
@@ -269,7 +269,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   // submit of the same key waits for the first and then finds its order below.
   await lockRow(trx, dialect, "users", c.userId);
   const replay = await existingOrder(trx, c.userId, c.key);
-  if (replay) return { kind: "placed", order: replay, stockChanged: [] };
+  if (replay) return { kind: "placed", order: replay };
 
   const user = await trx.selectFrom("users").select(["name", "email"]).where("id", "=", c.userId).executeTakeFirst();
   if (!user) throw new ApiError(401, "Please log in to continue.");
@@ -437,22 +437,14 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
     .execute();
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
   await trx.updateTable("carts").set({ coupon_code: null, updated_at: at }).where("id", "=", cart.id).execute();
+  // After the commit (lib/platform/outbox): the customer's mail, and the pages of the products
+  // whose stock changed (listings too when one sold out: they say Out of stock).
+  await outbox.add(trx, orderMail(order.id, "placed"));
+  await outbox.add(trx, expireTagsAfterCommit([...stockChanged.map(({ slug }) => cacheTags.product(slug)), ...(stockChanged.some((c) => c.soldOut) ? [cacheTags.products] : [])]));
   return {
     kind: "placed",
     order: { id: order.id, code, grandTotal: totals.total, paymentType, paymentStatus: PAYMENT.unpaid, deliveryStatus: DELIVERY.pending, replayed: false },
-    stockChanged,
   };
-}
-
-/** Drops cached product pages whose stock changed; outside a request (scripts) there is no cache to drop. */
-function revalidateStock(changed: readonly { slug: string; soldOut: boolean }[]): void {
-  try {
-    expireTags(changed.map(({ slug }) => cacheTags.product(slug)));
-    // Listings show "Out of stock" only when a product sold out; other sales leave them be.
-    if (changed.some((c) => c.soldOut)) expireTags([cacheTags.products]);
-  } catch (error) {
-    if (process.env.NEXT_RUNTIME) log.warn({ err: error }, "cache revalidation skipped after an order");
-  }
 }
 
 /**
@@ -506,11 +498,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     }
   }
   if (outcome.kind === "refused") throw new ApiError(outcome.status, outcome.message);
-  if (!outcome.order.replayed) {
-    const orderId = outcome.order.id;
-    void sendOrderMail(orderId, "placed").catch((error: unknown) => log.error({ err: error, orderId }, "order placed mail failed"));
-    revalidateStock(outcome.stockChanged);
-  }
+  if (!outcome.order.replayed) dispatchSoon();
   return outcome.order;
 }
 

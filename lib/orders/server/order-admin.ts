@@ -2,13 +2,12 @@ import "server-only";
 import { clampPage } from "../rules";
 import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
-import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail, type OrderMailKind } from "./order-mail";
-import { cancelOrder, markOrderPaid, restoreStock } from "./order-state";
+import { dispatchSoon, expireTagsAfterCommit, outbox } from "@/lib/platform/outbox";
+import { orderMail } from "./order-mail";
+import { cancelOrder, markOrderPaid, productSlugs, restoreStock } from "./order-state";
 import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, REFUND, type RefundStatus } from "../status";
-import { log } from "@/lib/platform/log";
 
 /**
  * The back office's order changes (app/api/v2/admin/orders): each a conditional update from the
@@ -71,38 +70,21 @@ export const ONLINE_UNPAID = "An online order is confirmed when its payment arri
 
 const illegal = (from: string, to: string) => new ApiError(409, `An order that is ${from} cannot be marked ${to}.`);
 
-async function productSlugs(productIds: number[]): Promise<string[]> {
-  if (!productIds.length) return [];
-  const { db } = await getDb();
-  const rows = await db.selectFrom("products").select("slug").where("id", "in", productIds).execute();
-  return rows.map((r) => r.slug);
-}
-
-/** Sends an order mail once the change has committed; a failure is logged and never undoes the change. */
-export function mailAfterCommit(orderId: number, kind: OrderMailKind): void {
-  sendOrderMail(orderId, kind).catch((error: unknown) => {
-    log.error({ err: error, orderId, kind }, "order mail failed");
-  });
-}
-
-/** Product pages show stock: after units come back, their cached pages are refreshed. */
-export async function refreshRestockedProducts(productIds: number[]): Promise<void> {
-  expireTags((await productSlugs(productIds)).map((slug) => cacheTags.product(slug)));
-}
-
 /**
  * The merchant cancels a Pending or Confirmed order. An unpaid Pending one goes through the same
  * path as the customer's cancel; otherwise the stock comes back here, and a paid order keeps
  * payment_status Paid with its payment marked refund_due (the money goes back outside the store).
  */
-async function merchantCancel(orderId: number, now: Date): Promise<number[]> {
+async function merchantCancel(orderId: number, now: Date): Promise<void> {
   const handle = await getDb();
   const current = await handle.db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", orderId).executeTakeFirst();
   if (!current) throw new ApiError(404, "Order not found.");
   if (current.delivery_status === DELIVERY.pending && current.payment_status === PAYMENT.unpaid) {
-    return (await cancelOrder(null, orderId, "merchant", now)).restockedProducts;
+    // Its mail and product pages follow from cancelOrder.
+    await cancelOrder(null, orderId, "merchant", now);
+    return;
   }
-  return writeTransaction(handle, async (trx: Db) => {
+  await writeTransaction(handle, async (trx: Db) => {
     const at = now.toISOString();
     const updated = await trx
       .updateTable("orders")
@@ -118,8 +100,12 @@ async function merchantCancel(orderId: number, now: Date): Promise<number[]> {
     } else {
       await trx.updateTable("payments").set({ status: "failed", error: "cancelled: merchant", updated_at: at }).where("order_id", "=", orderId).where("status", "in", ["created", "pending", "failed"]).execute();
     }
-    return restoreStock(trx, orderId);
+    const restocked = await restoreStock(trx, orderId);
+    // Once this commits: the customer's mail, and the pages of the products whose units came back.
+    await outbox.add(trx, orderMail(orderId, "cancelled"));
+    await outbox.add(trx, expireTagsAfterCommit((await productSlugs(trx, restocked)).map((slug) => cacheTags.product(slug))));
   });
+  dispatchSoon();
 }
 
 /** A clerk moves an order on (Confirmed, Shipped, Delivered) or cancels it. */
@@ -129,9 +115,7 @@ export async function setDeliveryStatus(orderId: number, target: Exclude<Deliver
   const at = now.toISOString();
   if (target === DELIVERY.cancelled) {
     if (!ALLOWED_FROM.Cancelled.includes(before.delivery_status as DeliveryStatus)) throw illegal(before.delivery_status, target);
-    const restocked = await merchantCancel(orderId, now);
-    await refreshRestockedProducts(restocked);
-    mailAfterCommit(orderId, "cancelled");
+    await merchantCancel(orderId, now);
   } else if (target === DELIVERY.delivered && before.delivery_status === DELIVERY.delivered) {
     // Delivered already: only a cash-on-delivery payment that failed to be recorded is retried.
     if (!(before.payment_type === PAYMENT_TYPE.cod && before.payment_status === PAYMENT.unpaid)) throw illegal(before.delivery_status, target);
@@ -153,16 +137,17 @@ export async function setDeliveryStatus(orderId: number, target: Exclude<Deliver
       if (target !== DELIVERY.confirmed) {
         await trx.updateTable("order_lines").set({ delivery_status: target }).where("order_id", "=", orderId).where("delivery_status", "!=", DELIVERY.cancelled).execute();
       }
+      if (target === DELIVERY.shipped) await outbox.add(trx, orderMail(orderId, "shipped"));
     });
-    if (target === DELIVERY.shipped) mailAfterCommit(orderId, "shipped");
+    dispatchSoon();
   }
   if (target === DELIVERY.delivered && before.payment_type === PAYMENT_TYPE.cod) {
     // Cash collected at the door: the order becomes Paid and gets its invoice.
     const { db } = await getDb();
     const order = await db.selectFrom("orders").select(["code", "grand_total", "payment_status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
     if (order.payment_status === PAYMENT.unpaid) {
-      const paid = await markOrderPaid(orderId, { provider: "cod", providerPaymentId: `cod-${order.code}`, amount: order.grand_total, currency: "INR" }, now);
-      if (paid.kind === "paid" && paid.firstTime) mailAfterCommit(orderId, "paid");
+      // Its payment mail (with the invoice) follows from markOrderPaid.
+      await markOrderPaid(orderId, { provider: "cod", providerPaymentId: `cod-${order.code}`, amount: order.grand_total, currency: "INR" }, now);
     }
   }
   return (await orderState(orderId)) as AdminOrderState;

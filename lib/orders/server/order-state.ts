@@ -5,9 +5,10 @@ import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { DELIVERY, ORDER_MESSAGES, PAYMENT } from "../status";
-import { sendOrderMail } from "./order-mail";
+import { orderMail } from "./order-mail";
 import { getSiteSettings } from "@/lib/platform/settings";
-import { log } from "@/lib/platform/log";
+import { cacheTags } from "@/lib/platform/cache-manifest";
+import { dispatchSoon, expireTagsAfterCommit, outbox } from "@/lib/platform/outbox";
 
 /**
  * An order's life after placement, every change a conditional update from the state it must be
@@ -71,6 +72,13 @@ export async function restoreStock(trx: Db, orderId: number): Promise<number[]> 
     touched.push(line.product_id);
   }
   return touched;
+}
+
+/** The slugs of these products, read in the transaction (their pages show stock). */
+export async function productSlugs(trx: Db, productIds: readonly number[]): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const rows = await trx.selectFrom("products").select("slug").where("id", "in", [...productIds]).orderBy("id").execute();
+  return rows.map((r) => r.slug);
 }
 
 /** Takes the order's units from stock again (a late payment for an order whose deadline passed). */
@@ -145,7 +153,7 @@ export type PaidOutcome =
 export async function markOrderPaid(orderId: number, report: PaymentReport, now = new Date()): Promise<PaidOutcome> {
   const handle = await getDb();
   const at = now.toISOString();
-  return writeTransaction(handle, async (trx) => {
+  const outcome = await writeTransaction(handle, async (trx) => {
     if (handle.dialect === "postgres") await sql`select id from orders where id = ${orderId} for update`.execute(trx);
     const order = await trx
       .selectFrom("orders")
@@ -178,6 +186,8 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
         .executeTakeFirst();
       if (Number(updated.numUpdatedRows) !== 1) throw new RetakeFailed();
       await trx.updateTable("order_lines").set({ delivery_status: DELIVERY.confirmed }).where("order_id", "=", orderId).execute();
+      const retaken = await trx.selectFrom("order_lines").select("product_id").where("order_id", "=", orderId).where("reserved_quantity", ">", 0).execute();
+      await outbox.add(trx, expireTagsAfterCommit((await productSlugs(trx, retaken.flatMap((l) => l.product_id ?? []))).map((slug) => cacheTags.product(slug))));
     } else {
       const updated = await trx
         .updateTable("orders")
@@ -206,8 +216,10 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
       .where("status", "!=", "paid")
       .execute();
     const invoiceNumber = await issueInvoice(trx, orderId, now);
+    // The payment mail, with the invoice, once this commits.
+    await outbox.add(trx, orderMail(orderId, "paid"));
     return { kind: "paid", orderId, invoiceNumber, firstTime: true } as const;
-  }).catch(async (error: unknown) => {
+  }).catch(async (error: unknown): Promise<PaidOutcome> => {
     if (!(error instanceof RetakeFailed)) throw error;
     // The money arrived for an order that stays cancelled: it shows Paid (the customer paid) and
     // its payment is due back. Only while the order is still cancelled and unpaid: a concurrent
@@ -236,6 +248,8 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
     }
     return { kind: "refund_due", orderId } as const;
   });
+  dispatchSoon();
+  return outcome;
 }
 
 class RetakeFailed extends Error {}
@@ -250,7 +264,7 @@ export type CancelOutcome = { orderId: number; code: string; userId: number; res
  */
 export async function cancelOrder(userId: number | null, orderId: number, reason: "customer" | "payment_timeout" | "merchant", now = new Date()): Promise<CancelOutcome> {
   const handle = await getDb();
-  return writeTransaction(handle, async (trx) => {
+  const outcome = await writeTransaction(handle, async (trx) => {
     let query = trx.selectFrom("orders").select(["id", "code", "user_id", "delivery_status", "payment_status"]).where("id", "=", orderId);
     if (userId !== null) query = query.where("user_id", "=", userId);
     const order = await query.executeTakeFirst();
@@ -269,8 +283,13 @@ export async function cancelOrder(userId: number | null, orderId: number, reason
     await trx.updateTable("order_lines").set({ delivery_status: DELIVERY.cancelled }).where("order_id", "=", orderId).execute();
     await trx.updateTable("payments").set({ status: "failed", error: `cancelled: ${reason}`, updated_at: at }).where("order_id", "=", orderId).where("status", "in", ["created", "pending", "failed"]).execute();
     const restockedProducts = await restoreStock(trx, orderId);
+    // Once this commits: the customer's mail, and the pages of the products whose units came back.
+    await outbox.add(trx, orderMail(orderId, reason === "payment_timeout" ? "expired" : "cancelled"));
+    await outbox.add(trx, expireTagsAfterCommit((await productSlugs(trx, restockedProducts)).map((slug) => cacheTags.product(slug))));
     return { orderId, code: order.code, userId: order.user_id, restockedProducts };
   });
+  dispatchSoon();
+  return outcome;
 }
 
 /**
@@ -293,9 +312,8 @@ export async function releaseExpiredOrders(now = new Date(), limit = 100): Promi
   const released: CancelOutcome[] = [];
   for (const { id } of due) {
     try {
-      const outcome = await cancelOrder(null, id, "payment_timeout", now);
-      released.push(outcome);
-      void sendOrderMail(outcome.orderId, "expired").catch((error: unknown) => log.error({ err: error, order: outcome.code }, "payment-expired mail failed"));
+      // Its mail (payment not received in time) and its product pages follow through the outbox.
+      released.push(await cancelOrder(null, id, "payment_timeout", now));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
     }

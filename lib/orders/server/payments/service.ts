@@ -4,7 +4,6 @@ import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
-import { sendOrderMail } from "../order-mail";
 import { markOrderPaid, releaseExpiredOrders, type PaidOutcome } from "../order-state";
 import { DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE } from "../../status";
 import { getSiteSettings } from "@/lib/platform/settings";
@@ -53,12 +52,6 @@ export async function sweepExpiredOrders(now = new Date()): Promise<void> {
   } catch (error) {
     log.error({ err: error }, "releasing expired orders failed");
   }
-}
-
-async function sendPaidMail(outcome: PaidOutcome): Promise<void> {
-  if (outcome.kind !== "paid" || !outcome.firstTime) return;
-  // Not awaited: the mail renders the invoice PDF first, and the shopper's redirect need not wait.
-  void sendOrderMail(outcome.orderId, "paid").catch((error: unknown) => log.error({ err: error, orderId: outcome.orderId }, "payment received mail failed"));
 }
 
 /** Records why a payment attempt failed, unless the order's payment already went through. */
@@ -266,7 +259,6 @@ export async function handleCallback(orderCode: string, fields: Iterable<[string
     return { ok: false, code: order.code };
   }
   const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: reported.id, amount: reported.amount, currency: reported.currency });
-  await sendPaidMail(outcome);
   return { ok: outcome.kind === "paid", code: order.code };
 }
 
@@ -302,8 +294,7 @@ async function applyEvent(provider: PaymentProvider, event: PaymentEvent): Promi
     const order = await orderByProviderOrder(provider.name, event.providerOrderId);
     if (!order) return { status: 200, message: "No order for this event." };
     const outcome = await recordPaid(order.id, { provider: provider.name, providerPaymentId: event.providerPaymentId, amount: event.amount, currency: event.currency });
-    await sendPaidMail(outcome);
-    return { status: 200, message: `Recorded: ${outcome.kind}.` };
+      return { status: 200, message: `Recorded: ${outcome.kind}.` };
   }
   const order = event.providerOrderId ? await orderByProviderOrder(provider.name, event.providerOrderId) : undefined;
   if (!order) return { status: 200, message: "No order for this event." };

@@ -1,12 +1,13 @@
 import { requireIdentity } from "@/lib/accounts";
-import { cancelOrder, mailAfterCommit, refreshRestockedProducts } from "@/lib/orders";
+import { cancelOrder } from "@/lib/orders";
 import { ORDER_MESSAGES } from "@/lib/orders/status";
 import { orderIdParam } from "@/lib/orders/schemas";
 import { action, handler, parse } from "../../../_lib/http";
 
 /**
  * GET (the spec's call) or POST /order/cancel/{id}: the caller cancels their own order while it
- * is Pending and Un-Paid; its stock comes back in the same transaction. The GET changes data, so a
+ * is Pending and Un-Paid; its stock comes back in the same transaction, and its mail and the
+ * pages of its products follow through the outbox. The GET changes data, so a
  * cookie session must send X-Requested-With like every other change (a link or an image on
  * another site cannot cancel an order). A second cancel is a 409 that changes nothing.
  */
@@ -14,9 +15,7 @@ const cancel = handler<{ id: string }>(
   async (request, params) => {
     const { user } = await requireIdentity(request, { changes: true });
     const { id } = parse(orderIdParam, params);
-    const outcome = await cancelOrder(user.id, id, "customer");
-    await refreshRestockedProducts(outcome.restockedProducts);
-    mailAfterCommit(outcome.orderId, "cancelled");
+    await cancelOrder(user.id, id, "customer");
     return action(true, ORDER_MESSAGES.cancelled);
   },
   { personal: true },
