@@ -16,8 +16,17 @@ import { cacheLifetime } from "./cache-manifest";
  * databases must not share one Redis namespace: give each its own REDIS_KEY_PREFIX.)
  */
 export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>): Promise<T> {
-  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })();
+  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })().catch((error: unknown) => {
+    // Outside a request before the server's first one (the outbox's sweep when an instance starts
+    // renders mails with the shop's settings), Next has no cache yet and says so before reading:
+    // read straight from the database.
+    if (error instanceof Error && error.message.startsWith(NO_CACHE_YET)) return read();
+    throw error;
+  });
 }
+
+/** How unstable_cache says it has no cache to read through (next/dist/server/web/spec-extension/unstable-cache.js). */
+const NO_CACHE_YET = "Invariant: incrementalCache missing in unstable_cache";
 
 /**
  * Expires tags of the cache manifest at once: the next request reads again, on every instance
