@@ -6,7 +6,8 @@ import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { formatPaise } from "@/lib/platform/format";
 import { findInvoice, invoiceData } from "@/lib/orders/server/invoices/data";
-import { issueInvoice, markOrderPaid } from "@/lib/orders/server/order-state";
+import { issueInvoice, markOrderPaid as recordPayment } from "@/lib/orders/server/order-state";
+import { dispatchNow } from "@/lib/platform/outbox";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { MIGRATION_RATES } from "@/lib/testing/commerce-fixtures";
 import { startMailReceiver, waitForMail } from "@/lib/testing/mail-receiver";
@@ -150,6 +151,17 @@ async function placeOrder(user: TestUser, options: { state: string; city?: strin
     .values({ order_id: order.id, provider: "sandbox", reference: null, amount: order.grand_total, status: "created", created_at: now, provider_order_id: `order_${code}`, currency: "INR", updated_at: now })
     .execute();
   return { id: order.id, code, grandTotal: order.grand_total, tax: order.tax };
+}
+
+/**
+ * markOrderPaid, and then the outbox's dispatch of its mail from this process, awaited: a write
+ * of this process to the SQLite file while the server runs a sign-up's transaction makes that
+ * one fail (SQLITE_BUSY_SNAPSHOT), so this process is done writing before the test goes on.
+ */
+async function markOrderPaid(...args: Parameters<typeof recordPayment>) {
+  const outcome = await recordPayment(...args);
+  await dispatchNow();
+  return outcome;
 }
 
 async function pay(order: { id: number; grandTotal: number; code: string }) {
