@@ -10,7 +10,7 @@ import { mailEvent, registerMail, type OutboxEvent } from "@/lib/platform/outbox
  * KEEP_DONE_DAYS).
  *
  * The mails that carry a sign-in code or a link (welcome, codes, reset, "an account exists") are
- * not here: they go straight out with sendMail (docs/decisions/0041).
+ * not here: they go straight out with sendMail (docs/decisions/0042).
  */
 type Notice = "password-changed" | "email-changed" | "deleted";
 const NOTICES: readonly Notice[] = ["password-changed", "email-changed", "deleted"];

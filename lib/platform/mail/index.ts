@@ -92,7 +92,7 @@ async function deliver(compose: (brand: MailBrand) => MailMessage): Promise<Mail
  * unknown email), and it never touches the database from inside better-auth's transaction.
  * Failures are logged without the body, which may hold a code.
  *
- * Only for the mails that carry a sign-in code or a link (docs/decisions/0041): everything else
+ * Only for the mails that carry a sign-in code or a link (docs/decisions/0042): everything else
  * goes through the outbox (../outbox/), which retries it and keeps its state in the database.
  */
 export function sendMail(to: string, compose: (brand: MailBrand) => MailMessage): void {
