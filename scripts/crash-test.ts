@@ -12,7 +12,11 @@
  *    with the code the answer named;
  *  - every order has its lines and its payment row;
  *  - for every product, stock = starting stock − units reserved by orders not cancelled, and the
- *    product's stock ledger (stock_movements) sums to its stock.
+ *    product's stock ledger (stock_movements) sums to its stock;
+ *  - after one more start (what the kills left in the outbox is delivered by the next instance's
+ *    sweep), every order's "placed" mail was sent exactly once: one outbox event, delivered, and
+ *    one mail in mail_outbox (without SMTP_URL the mail is kept there in the transaction that
+ *    marks its delivery done, so not even the window of a kill between send and mark is open).
  * Prints one summary line; exits 1 on any violation. Uses the existing build (npm run build); it
  * builds nothing. The whole run is bounded (CRASH_SECONDS for the stream, 150 by default).
  */
@@ -222,10 +226,31 @@ async function main() {
     await Promise.all(clients);
     await kill();
 
+    // The outbox after the last kill: every server is down, so the leases of deliveries that were
+    // being sent are void (a running store waits them out, LEASE_MS). One more start delivers the
+    // rest (its sweep at start), then it stops too.
+    const outbox = await openDatabase(database.target);
+    let undelivered = -1;
+    try {
+      await outbox.db.updateTable("outbox_deliveries").set({ claimed_until: new Date(0).toISOString() }).where("status", "=", "sending").execute();
+      await start();
+      const waitUntil = Date.now() + 60_000;
+      for (;;) {
+        const open = await outbox.db.selectFrom("outbox_deliveries").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "in", ["pending", "sending"]).executeTakeFirstOrThrow();
+        undelivered = Number(open.n);
+        if (undelivered === 0 || Date.now() > waitUntil) break;
+        await sleep(250);
+      }
+      await kill();
+    } finally {
+      await outbox.close();
+    }
+
     // The checks, on the database as the last kill left it.
     const check = await openDatabase(database.target);
     const violations: string[] = [];
     let orderCount = 0;
+    let mailsOnce = 0;
     try {
       const orders = await check.db.selectFrom("orders").select(["id", "code", "idempotency_key", "delivery_status"]).execute();
       orderCount = orders.length;
@@ -242,6 +267,31 @@ async function main() {
       for (const o of orders) {
         if (!withLines.has(o.id)) violations.push(`order ${o.code} has no lines`);
         if (!withPayment.has(o.id)) violations.push(`order ${o.code} has no payment row`);
+      }
+      // Every order's "placed" mail: one event, its delivery done, one mail.
+      if (undelivered !== 0) violations.push(`${undelivered} outbox deliveries still pending or sending a minute after the last start`);
+      const stuck = await check.db.selectFrom("outbox_deliveries").select(["id", "status", "last_error"]).where("status", "in", ["failed", "dead"]).execute();
+      for (const d of stuck) violations.push(`outbox delivery ${d.id} is ${d.status}: ${d.last_error}`);
+      const events = await check.db
+        .selectFrom("outbox_events as e")
+        .innerJoin("outbox_deliveries as d", "d.event_id", "e.id")
+        .select(["e.payload", "d.status"])
+        .where("e.kind", "=", "mail")
+        .execute();
+      const placedMail = new Map<number, string[]>();
+      for (const e of events) {
+        const { ref } = JSON.parse(e.payload) as { ref: { orderId: number; kind: string } };
+        if (ref.kind === "placed") placedMail.set(ref.orderId, [...(placedMail.get(ref.orderId) ?? []), e.status]);
+      }
+      const kept = await check.db.selectFrom("mail_outbox").select("subject").where("subject", "like", "Order % placed").execute();
+      const sent = new Map<string, number>();
+      for (const m of kept) sent.set(m.subject, (sent.get(m.subject) ?? 0) + 1);
+      for (const o of orders) {
+        const deliveries = placedMail.get(o.id) ?? [];
+        if (deliveries.length !== 1 || deliveries[0] !== "done") violations.push(`order ${o.code}: placed-mail deliveries ${JSON.stringify(deliveries)}, expected one done`);
+        const mails = sent.get(`Order ${o.code} placed`) ?? 0;
+        if (mails !== 1) violations.push(`order ${o.code}: ${mails} "placed" mails, expected exactly 1`);
+        else mailsOnce++;
       }
       const products = await check.db.selectFrom("products").select(["id", "stock_quantity"]).where("id", "in", stockedIds).execute();
       const reserved = await check.db
@@ -272,7 +322,7 @@ async function main() {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     const refused = [...refusals].map(([why, n]) => `${n}×${why}`).join(", ") || "none";
     console.log(
-      `crash test (${POSTGRES ? "postgres" : "sqlite"}): ${kills} kill -9, ${sent} placements sent (${retries} resends of a cut submit), ${acks.length} acknowledged, ${acks.length - violations.filter((v) => v.startsWith("acknowledged")).length} found, ${orderCount} orders in the database, refused ${refused}, stock checked on ${stockedIds.length} products, ${violations.length} violations, ${seconds} s`,
+      `crash test (${POSTGRES ? "postgres" : "sqlite"}): ${kills} kill -9, ${sent} placements sent (${retries} resends of a cut submit), ${acks.length} acknowledged, ${acks.length - violations.filter((v) => v.startsWith("acknowledged")).length} found, ${orderCount} orders in the database, refused ${refused}, stock checked on ${stockedIds.length} products, ${mailsOnce} orders mailed exactly once, ${violations.length} violations, ${seconds} s`,
     );
     for (const v of violations.slice(0, 20)) console.error(`  VIOLATION: ${v}`);
     process.exitCode = violations.length || kills < KILLS ? 1 : 0;

@@ -10,7 +10,8 @@ const CACHE_MODULE = "lib/platform/cache.ts";
 type Scan = { violations: string[]; expired: Map<string, Set<string>> };
 
 /**
- * Reads every cachedRead(…) and expireTags(…) call of the project's code statically: the tags must
+ * Reads every cachedRead(…), expireTags(…) and expireTagsAfterCommit(…) call of the project's code
+ * statically (the last asks the outbox to expire the tags after the commit): the tags must
  * be `cacheTags.<name>` of the manifest (never a string), and Next's revalidateTag, revalidatePath
  * and unstable_cache are called only by lib/platform/cache.ts. Returns what each module expires.
  */
@@ -47,12 +48,12 @@ function scanCacheCalls(sources: ReadonlyMap<string, string>): Scan {
           const tags = node.arguments[2];
           if (!tags || !ts.isArrayLiteralExpression(tags)) violations.push(`${where(node)}: cachedRead's tags must be an array of cacheTags`);
           else tagsIn(tags, "cachedRead");
-        } else if (callee === "expireTags" && file !== CACHE_MODULE) {
+        } else if ((callee === "expireTags" || callee === "expireTagsAfterCommit") && file !== CACHE_MODULE) {
           const arg = node.arguments[0];
-          if (!arg) violations.push(`${where(node)}: expireTags without tags`);
+          if (!arg) violations.push(`${where(node)}: ${callee} without tags`);
           else {
             if (!expired.has(file)) expired.set(file, new Set());
-            for (const name of tagsIn(arg, "expireTags")) expired.get(file)!.add(name);
+            for (const name of tagsIn(arg, callee)) expired.get(file)!.add(name);
           }
         } else if (["revalidateTag", "revalidatePath", "unstable_cache"].includes(callee) && file !== CACHE_MODULE) {
           violations.push(`${where(node)}: calls ${callee} itself; read with cachedRead and expire with expireTags (lib/platform/cache.ts)`);
@@ -116,7 +117,7 @@ describe("the cache manifest", () => {
     const bad = scanCacheCalls(
       new Map([
         ["lib/catalog/server/bad.ts", `cachedRead("listThings", [], ["products"], read);\nrevalidateTag("product:" + slug, { expire: 0 });`],
-        ["lib/content/server/bad.ts", `expireTags([cacheTags.blogs]);\nexpireTags([\`blog:\${slug}\`]);\ncachedRead("x", [], [cacheTags.nothing], read);`],
+        ["lib/content/server/bad.ts", `expireTags([cacheTags.blogs]);\nexpireTags([\`blog:\${slug}\`]);\ncachedRead("x", [], [cacheTags.nothing], read);\nawait outbox.add(trx, expireTagsAfterCommit(slugs.map((s) => "page:" + s)));`],
       ]),
     );
     expect(bad.violations).toEqual([
@@ -126,6 +127,8 @@ describe("the cache manifest", () => {
       expect.stringMatching(/^lib\/content\/server\/bad\.ts:2: expireTags has no tag from the cache manifest/),
       expect.stringMatching(/^lib\/content\/server\/bad\.ts:2: expireTags names a tag as a string/),
       expect.stringMatching(/^lib\/content\/server\/bad\.ts:3: cachedRead uses cacheTags\.nothing, which the manifest does not name/),
+      expect.stringMatching(/^lib\/content\/server\/bad\.ts:4: expireTagsAfterCommit has no tag from the cache manifest/),
+      expect.stringMatching(/^lib\/content\/server\/bad\.ts:4: expireTagsAfterCommit names a tag as a string/),
     ]);
     expect(invalidationMismatches(bad.expired)).toContain(`lib/content/server/bad.ts expires "blogs" but the manifest's invalidatedBy for it does not name the module`);
     expect(invalidationMismatches(new Map())).toContain(

@@ -2,8 +2,10 @@
  * Every tag of the store's data cache, in one place: what the reads carrying it show, how long such
  * a read stays fresh when nothing expires it (`lifetime`, seconds: cachedRead takes its revalidate
  * from here), and which changes expire it at once (`invalidatedBy`, each naming the module that
- * calls expireTags for it). Reads tag what they return with `cacheTags.x`; writes expire with
- * `expireTags([cacheTags.x])` (./cache.ts). cache-manifest.test.ts holds the code to this list: a
+ * calls expireTags for it, or asks the outbox to once its transaction commits with
+ * expireTagsAfterCommit). Reads tag what they return with `cacheTags.x`; writes expire with
+ * `expireTags([cacheTags.x])` (./cache.ts) or `outbox.add(trx, expireTagsAfterCommit([…]))`
+ * (./outbox/). cache-manifest.test.ts holds the code to this list: a
  * read or an expiry with a tag that is not here fails, and so does a module that expires a tag
  * without being named under it, or one named that does not.
  *
@@ -32,7 +34,7 @@ export type CacheTagEntry = {
 };
 
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
-/** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) calls refreshProducts here after its commit. */
+/** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) writes productRefreshEvent from here in its transaction; the outbox expires the tags once it commits. */
 const STOCK = "lib/catalog/server/stock.ts";
 
 export const CACHE_MANIFEST = {

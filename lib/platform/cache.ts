@@ -17,11 +17,20 @@ import { log } from "./log";
  * databases must not share one Redis namespace: give each its own REDIS_KEY_PREFIX.)
  */
 export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>): Promise<T> {
-  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })();
+  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })().catch((error: unknown) => {
+    // Outside a request before the server's first one (the outbox's sweep when an instance starts
+    // renders mails with the shop's settings), Next has no cache yet and says so before reading:
+    // read straight from the database.
+    if (error instanceof Error && error.message.startsWith(NO_CACHE_YET)) return read();
+    throw error;
+  });
 }
 
 type IncrementalCache = { revalidateTag(tags: string | string[], durations?: { expire?: number }): Promise<void> };
 const server = globalThis as typeof globalThis & { __incrementalCache?: IncrementalCache };
+
+/** How unstable_cache says it has no cache to read through (next/dist/server/web/spec-extension/unstable-cache.js). */
+const NO_CACHE_YET = "Invariant: incrementalCache missing in unstable_cache";
 
 /**
  * Expires tags of the cache manifest at once: the next request reads again, on every instance
@@ -45,5 +54,33 @@ export function expireTags(tags: readonly string[]): void {
     const cache = server.__incrementalCache;
     if (!process.env.NEXT_RUNTIME || !cache) throw error;
     void cache.revalidateTag([...tags], { expire: 0 }).catch((failure: unknown) => log.warn({ err: failure, tags }, "expiring cache tags outside a request failed"));
+  }
+}
+
+/**
+ * Expires tags from anywhere, for the outbox's cache effect (./outbox/), which runs after a
+ * request has answered (Next's after()) or in the once-a-minute sweep, outside any request:
+ *  - in a request, or in its after(): expireTags, as above (Next expires them once the callbacks
+ *    are done);
+ *  - outside one: Next keeps no request store there, and revalidateTag throws. Next's server keeps
+ *    the incremental cache of its last request on globalThis.__incrementalCache (next-server's
+ *    own fallback for work outside a request; not a public API, so a Next upgrade is checked by
+ *    lib/platform/outbox/outbox.test.ts reading Next's source); its revalidateTag is what
+ *    expireTags ends in: our cache handler (./next-cache-handler.mjs) deletes the tagged entries
+ *    here or in Redis;
+ *  - outside a request before the process served any: without Redis nothing is cached in this
+ *    process yet, so there is nothing to expire; with Redis the entries are shared, so this throws
+ *    and the outbox retries later.
+ */
+export async function expireTagsAnywhere(tags: readonly string[], redis: boolean): Promise<void> {
+  if (tags.length === 0) return;
+  try {
+    expireTags(tags);
+    return;
+  } catch (error) {
+    const incremental = server.__incrementalCache;
+    if (incremental) return incremental.revalidateTag([...tags], { expire: 0 });
+    if (!redis) return;
+    throw new Error(`no cache to expire ${tags.join(", ")} in yet (outside a request, before the first one)`, { cause: error });
   }
 }

@@ -5,6 +5,10 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { searchIndexSegments } from "@/lib/catalog/server/search-index";
 import { addProducts, openShopDb } from "@/lib/testing/shop-db";
+import { openDatabase } from "./db/connection";
+import { writeTransaction } from "./db/transaction";
+import { registerEffect } from "./outbox/dispatcher";
+import { insertEvent } from "./outbox/store";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-lifecycle-"));
 const file = path.join(tmp, "shop.db");
@@ -34,5 +38,22 @@ describe("a running instance (startInstance)", () => {
     const towels = await sql<{ id: number }>`select rowid as id from products_fts where products_fts match '"towel"'`.execute(setup.db);
     expect(towels.rows).toHaveLength(10);
     await setup.close();
+  });
+
+  it("delivers an outbox event a process committed and never dispatched (it died), on its own", async () => {
+    const delivered: number[] = [];
+    registerEffect("lifecycle-test", async (payload) => void delivered.push((payload as { n: number }).n));
+    // Written straight into the database, as by a process killed right after its commit: no dispatchSoon().
+    const handle = await openDatabase({ dialect: "sqlite", file });
+    try {
+      const eventId = await writeTransaction(handle, (trx) => insertEvent(trx, "test", { n: 7 }, ["lifecycle-test"], new Date()));
+      const state = () => handle.db.selectFrom("outbox_deliveries").select(["status", "attempts"]).where("event_id", "=", eventId).executeTakeFirstOrThrow();
+      const deadline = Date.now() + 10_000;
+      while ((await state()).status !== "done" && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(await state()).toEqual({ status: "done", attempts: 1 });
+      expect(delivered).toEqual([7]);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { getDb, type DbHandle } from "./db";
 import { compactSearchIndexIfFragmented } from "@/lib/catalog";
 import { log } from "./log";
 import { releaseExpiredOrders } from "@/lib/orders";
+import { sweepOutbox } from "./outbox";
 import { closeRedis } from "./redis";
 import { installRequestGuard } from "./request-guard";
 
@@ -17,6 +18,10 @@ import { installRequestGuard } from "./request-guard";
  *    (releaseExpiredOrders; a conditional update per order, so several instances sweeping at
  *    once release each order once). Payment start and callback run the same sweep, so a quiet
  *    shop still releases stock on time for the next shopper who looks;
+ *  - every minute, and once when the instance starts, delivers the outbox's due deliveries
+ *    (./outbox/): failed ones whose backoff has passed, and those a process left behind when it
+ *    died between a commit and its dispatch (pending) or during one (sending, its lease run out).
+ *    Claims make each delivery run once however many instances sweep;
  *  - on SQLite, every minute too, merges the product search index when writes have split it into
  *    segments (lib/catalog/server/search-index.ts), so a store that runs for months searches as fast as one
  *    just started;
@@ -52,6 +57,11 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       log.error({ err: error }, "releasing expired orders failed");
     }
     try {
+      await sweepOutbox();
+    } catch (error) {
+      log.error({ err: error }, "the outbox sweep failed");
+    }
+    try {
       if (handle && !state.draining && (await compactSearchIndexIfFragmented(handle))) log.debug("merged the product search index");
     } catch (error) {
       log.error({ err: error }, "merging the product search index failed");
@@ -64,7 +74,11 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
 
   let handle: DbHandle | undefined;
   getDb().then(
-    (opened) => (handle = opened),
+    (opened) => {
+      handle = opened;
+      // What a previous process committed and never delivered goes out now, not in a minute.
+      sweepOutbox().catch((error: unknown) => log.error({ err: error }, "the outbox sweep failed"));
+    },
     (error: unknown) => log.error({ err: error }, "the database could not be opened"),
   );
 

@@ -9,6 +9,8 @@ export type ReceivedMail = {
   to: string[];
   from: string;
   subject: string;
+  /** The Message-ID header, as sent. */
+  messageId: string;
   text: string;
   html: string;
   receivedAt: number;
@@ -19,17 +21,24 @@ export type ReceivedMail = {
 /**
  * A real SMTP server for tests (smtp-server). The store under test sends to it over SMTP_URL
  * like to any mail server; every mail it accepts is parsed (mailparser) and written as a JSON
- * file into `dir`, where test files in other processes read it with readMailbox().
+ * file into `dir`, where test files in other processes read it with readMailbox(). `refuse(reason)`
+ * makes it answer every recipient with a temporary failure (451 and the reason) until
+ * `refuse(null)`, as a mail server that is down or over quota does.
  */
-export async function startMailReceiver(folder?: string): Promise<{ url: string; dir: string; stop: () => Promise<void> }> {
+export async function startMailReceiver(folder?: string): Promise<{ url: string; dir: string; refuse: (reason: string | null) => void; stop: () => Promise<void> }> {
   const dir = folder ?? fs.mkdtempSync(path.join(os.tmpdir(), "furnish-mail-"));
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   let count = 0;
+  let refusal: string | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["AUTH", "STARTTLS"],
     logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (refusal === null) return callback();
+      callback(Object.assign(new Error(refusal), { responseCode: 451 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -38,6 +47,7 @@ export async function startMailReceiver(folder?: string): Promise<{ url: string;
             to,
             from: mail.from?.text ?? "",
             subject: mail.subject ?? "",
+            messageId: mail.messageId ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
             receivedAt: Date.now(),
@@ -63,6 +73,7 @@ export async function startMailReceiver(folder?: string): Promise<{ url: string;
   return {
     url: `smtp://127.0.0.1:${port}`,
     dir,
+    refuse: (reason) => void (refusal = reason),
     stop: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

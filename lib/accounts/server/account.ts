@@ -8,8 +8,9 @@ import { assertUnderLimit, clearLimit, countAttempt, reserveAttempt, type LimitR
 import { codeSendChecks, endOtherAccess } from "./auth/flows";
 import { SIGN_IN_REQUIRED, type Identity, type SessionUser } from "./auth/session";
 import { ApiError } from "@/lib/platform/errors";
-import { sendMail } from "@/lib/platform/mail";
-import { noticeMail } from "@/lib/platform/mail/templates";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import { dispatchSoon, outbox } from "@/lib/platform/outbox";
+import { accountNotice } from "./account-mail";
 import { fileStorage, isStoredName } from "@/lib/platform/storage";
 
 /** The customer's own account: profile, photo, email change, data export and deletion. */
@@ -129,9 +130,9 @@ export async function confirmEmailChange(identity: Identity, headers: Headers, n
   try {
     const { headers: out } = await auth.api.changeEmailEmailOTP({ body: { newEmail, otp }, headers, returnHeaders: true });
     await endOtherAccess(user.id, identity.sessionId);
-    sendMail(user.email, (brand) =>
-      noticeMail(brand, user.email, "Your email address was changed", [`The email address of your account is now ${newEmail}.`, "If it was not you, write to us at once."], user.name),
-    );
+    // better-auth committed the change itself: the notice to the old address is written right after it.
+    await writeTransaction(await getDb(), (trx) => outbox.add(trx, accountNotice("email-changed", user.email, user.name, newEmail)));
+    dispatchSoon();
     return out.getSetCookie();
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 400 || error.statusCode === 403)) {
@@ -213,12 +214,12 @@ export async function deleteAccount(user: SessionUser, headers: Headers, proof: 
       })
       .where("id", "=", user.id)
       .execute();
+    // The notice goes to the address the account had, once this commits.
+    await outbox.add(trx, accountNotice("deleted", user.email, user.name));
     return row.avatar;
   });
+  dispatchSoon();
   await removeAvatarFile(avatar);
-  sendMail(user.email, (brand) =>
-    noticeMail(brand, user.email, `Your ${brand.name} account was deleted`, ["Your account and its personal data were deleted, as you asked.", "Orders stay in our books without your contact details, as tax law requires."], user.name),
-  );
 }
 
 /** Everything the store keeps about the customer, as one JSON document ("Download my data"). */

@@ -3,9 +3,8 @@ import { sql } from "kysely";
 import type { Db, Dialect } from "@/lib/platform/db";
 import type { Actor } from "@/lib/platform/actor";
 import type { Availability } from "@/lib/platform/db/schema";
-import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
-import { log } from "@/lib/platform/log";
+import { expireTagsAfterCommit, type OutboxEvent } from "@/lib/platform/outbox";
 import { STOCK_REASON, type StockReason } from "../stock";
 
 /**
@@ -124,17 +123,14 @@ export async function ledgerStock(db: Db, productId: number): Promise<number> {
 }
 
 /**
- * After a commit that moved stock: the pages and reads that show those products are refreshed
- * (each product's page; the listings too when a product sold out or came back). Called right after
- * the transaction by every path that moves stock; the transactional outbox (issue 23, point 2)
- * takes this over. A failure is logged: the change is committed either way.
+ * The outbox event that refreshes, once the transaction that moved their stock has committed, the
+ * pages and reads that show these products (each product's page; the listings too when a product
+ * sold out or came back); null when nothing moved. Every path that moves stock writes it in its
+ * transaction (lib/orders/server/after-commit.ts for the order paths).
  */
-export function refreshProducts(products: readonly Pick<MovedProduct, "slug" | "availabilityChanged">[]): void {
-  if (!products.length) return;
-  try {
-    expireTags([...new Set(products.map((p) => p.slug))].map((slug) => cacheTags.product(slug)));
-    if (products.some((p) => p.availabilityChanged)) expireTags([cacheTags.products]);
-  } catch (error) {
-    log.warn({ err: error }, "refreshing the pages of products whose stock moved failed");
-  }
+export function productRefreshEvent(products: readonly Pick<MovedProduct, "slug" | "availabilityChanged">[]): OutboxEvent | null {
+  if (!products.length) return null;
+  const slugs = [...new Set(products.map((p) => p.slug))];
+  const listings = products.some((p) => p.availabilityChanged);
+  return expireTagsAfterCommit([...slugs.map((slug) => cacheTags.product(slug)), ...(listings ? [cacheTags.products] : [])]);
 }

@@ -19,7 +19,8 @@ import { STOCK_REASON } from "@/lib/catalog/stock";
 import { ApiError } from "@/lib/platform/errors";
 import { paymentTimeoutMinutes, releaseExpiredOrders } from "./order-state";
 import { ACTOR, DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
-import { afterCommit, type AfterCommit, runAfterCommit } from "./after-commit";
+import { afterCommit, writeAfterCommit } from "./after-commit";
+import { dispatchSoon } from "@/lib/platform/outbox";
 import { applyTransition } from "./transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
@@ -251,7 +252,7 @@ async function lockRow(trx: Db, dialect: Dialect, table: "users" | "coupons", id
 }
 
 /** A refusal that still commits what the transaction cleaned up (an unavailable line removed, a dead coupon dropped). */
-type Outcome = { kind: "placed"; order: PlacedOrder; after: AfterCommit } | { kind: "refused"; status: number; message: string };
+type Outcome = { kind: "placed"; order: PlacedOrder } | { kind: "refused"; status: number; message: string };
 
 type PlaceContext = {
   userId: number;
@@ -273,7 +274,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   // submit of the same key waits for the first and then finds its order below.
   await lockRow(trx, dialect, "users", c.userId);
   const replay = await existingOrder(trx, c.userId, c.key);
-  if (replay) return { kind: "placed", order: replay, after: afterCommit() };
+  if (replay) return { kind: "placed", order: replay };
 
   const user = await trx.selectFrom("users").select(["name", "email"]).where("id", "=", c.userId).executeTakeFirst();
   if (!user) throw new ApiError(401, "Please log in to continue.");
@@ -447,10 +448,12 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   await applyTransition({ trx, dialect, now: c.now, actor: ACTOR.customer, actorId: c.userId, after }, { machine: "order", name: "place", orderId: order.id });
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
   await trx.updateTable("carts").set({ coupon_code: null, updated_at: at }).where("id", "=", cart.id).execute();
+  // Delivered once this commits (the outbox): the placed mail, and the pages of the products whose
+  // stock moved (listings too when one sold out: they say Out of stock).
+  await writeAfterCommit(trx, after);
   return {
     kind: "placed",
     order: { id: order.id, code, grandTotal: totals.total, paymentType, paymentStatus: PAYMENT.unpaid, deliveryStatus: DELIVERY.pending, replayed: false },
-    after,
   };
 }
 
@@ -505,7 +508,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     }
   }
   if (outcome.kind === "refused") throw new ApiError(outcome.status, outcome.message);
-  if (!outcome.order.replayed) runAfterCommit(outcome.after);
+  if (!outcome.order.replayed) dispatchSoon();
   return outcome.order;
 }
 

@@ -1,11 +1,10 @@
 import "server-only";
 import { clampPage } from "../rules";
 import { getDb } from "@/lib/platform/db";
-import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { illegalMove, type OrderTransitionName, REFUND_DECISIONS } from "../lifecycle";
 import { ACTOR, DELIVERY, type DeliveryStatus, ORDER_MESSAGES, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "../status";
-import { afterCommit, runAfterCommit } from "./after-commit";
+import { orderTransaction } from "./after-commit";
 import { recordRefund, type RefundInput } from "./refunds";
 import { applyTransition, type Change, lockOrder } from "./transition";
 
@@ -105,8 +104,7 @@ const BY_TARGET: Record<AdminTarget, OrderTransitionName> = {
  */
 export async function setDeliveryStatus(orderId: number, target: AdminTarget, now = new Date()): Promise<AdminOrderState> {
   const handle = await getDb();
-  const after = afterCommit();
-  await writeTransaction(handle, async (trx) => {
+  await orderTransaction(handle, async (trx, after) => {
     const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
     const order = await lockOrder(trx, handle.dialect, orderId);
     if (!order) throw new ApiError(404, ORDER_MESSAGES.notFound);
@@ -120,7 +118,6 @@ export async function setDeliveryStatus(orderId: number, target: AdminTarget, no
       await applyTransition(change, { machine: "order", name: "collect_cash", orderId, payment: { provider_payment_id: `cod-${order.code}` } });
     }
   });
-  runAfterCommit(after);
   return (await adminOrderState(orderId)) as AdminOrderState;
 }
 
@@ -147,12 +144,10 @@ export async function decideRefund(
     const refund = await recordRefund(line.order_id, { ...money.refund, amount, lineId }, money.idempotencyKey, now);
     return { id: line.id, order_id: line.order_id, refund_status: REFUND.refunded, refund };
   }
-  const after = afterCommit();
-  const outcome = await writeTransaction(handle, async (trx) => {
+  const outcome = await orderTransaction(handle, async (trx, after) => {
     const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
     await lockOrder(trx, handle.dialect, line.order_id);
     return applyTransition(change, { machine: "line", name: REFUND_DECISIONS[decision], lineId });
   });
-  runAfterCommit(after);
   return { id: outcome.id, order_id: outcome.orderId, refund_status: decision };
 }

@@ -2,15 +2,17 @@ import "server-only";
 import { formatPaise } from "@/lib/platform/format";
 import { getDb } from "@/lib/platform/db";
 import { invoiceFileName, invoicePdf } from "./invoices";
-import { sendMail, type MailAttachment } from "@/lib/platform/mail";
+import type { MailAttachment, MailBrand, MailMessage } from "@/lib/platform/mail";
 import { noticeMail } from "@/lib/platform/mail/templates";
 import { log } from "@/lib/platform/log";
 import { type OrderMailKind, PAYMENT_TYPE } from "../status";
+import { mailEvent, registerMail, type OutboxEvent } from "@/lib/platform/outbox";
 
 /**
- * The mails an order sends its customer, each with a link to the order's page. They are sent
- * after the change they announce has committed (never from inside its transaction), and a
- * failure to send is logged, never undoes the change.
+ * The mails an order sends its customer, each with a link to the order's page. The change they
+ * announce asks for them in its own transaction (`outbox.add(trx, orderMail(id, kind))`), and the
+ * outbox (lib/platform/outbox/) renders and sends them once it has committed: retried when the
+ * mail server fails, never undoing the change.
  */
 export type { OrderMailKind } from "../status";
 
@@ -50,9 +52,17 @@ async function invoiceAttachment(orderId: number): Promise<MailAttachment[]> {
   }
 }
 
-export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promise<void> {
+const KINDS: readonly OrderMailKind[] = ["placed", "paid", "cancelled", "expired", "shipped"];
+
+/** The outbox event that mails the order's customer about `kind` once the transaction commits. */
+export function orderMail(orderId: number, kind: OrderMailKind): OutboxEvent {
+  return mailEvent("order", { orderId, kind });
+}
+
+/** Renders an order's mail as it is when the outbox delivers it; null when the customer has no email. */
+async function renderOrderMail(orderId: number, kind: OrderMailKind, brand: MailBrand): Promise<MailMessage | null> {
   const order = await orderForMail(orderId);
-  if (!order?.email) return;
+  if (!order?.email) return null;
   // The payment mail carries the GST invoice the payment issued.
   const attachments = kind === "paid" ? await invoiceAttachment(order.id) : [];
   const total = formatPaise(order.grand_total);
@@ -80,9 +90,13 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind): Promi
       order.payment_type === PAYMENT_TYPE.cod ? `Please keep ${total} ready to pay in cash at delivery.` : "",
     ].filter(Boolean),
   };
-  sendMail(order.email, (brand) => {
-    const link = `${brand.siteUrl}/order-details/${order.id}`;
-    const message = noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
-    return attachments.length ? { ...message, attachments } : message;
-  });
+  const link = `${brand.siteUrl}/order-details/${order.id}`;
+  const message = noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);
+  return attachments.length ? { ...message, attachments } : message;
 }
+
+registerMail("order", async (ref, brand) => {
+  const { orderId, kind } = ref;
+  if (typeof orderId !== "number" || !KINDS.includes(kind as OrderMailKind)) throw new Error(`not an order mail: ${JSON.stringify(ref)}`);
+  return renderOrderMail(orderId, kind as OrderMailKind, brand);
+});

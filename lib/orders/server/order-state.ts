@@ -1,12 +1,11 @@
 import "server-only";
 import { StockShortage } from "@/lib/catalog";
 import { getDb } from "@/lib/platform/db";
-import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
 import { ACTOR, DELIVERY, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE } from "../status";
-import { afterCommit, runAfterCommit } from "./after-commit";
+import { orderTransaction } from "./after-commit";
 import { applyTransition, issueInvoice, lockOrder, OPEN_PAYMENT } from "./transition";
 
 /**
@@ -34,11 +33,9 @@ export type CancelOutcome = { orderId: number; code: string };
  */
 export async function cancelOrder(userId: number, orderId: number, now = new Date()): Promise<CancelOutcome> {
   const handle = await getDb();
-  const after = afterCommit();
-  const outcome = await writeTransaction(handle, (trx) =>
+  const outcome = await orderTransaction(handle, (trx, after) =>
     applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.customer, actorId: userId, after }, { machine: "order", name: "cancel", orderId, ownerId: userId }),
   );
-  runAfterCommit(after);
   return { orderId, code: outcome.order.code };
 }
 
@@ -63,17 +60,14 @@ export async function releaseExpiredOrders(now = new Date(), limit = 100): Promi
     .execute();
   const released: CancelOutcome[] = [];
   for (const { id } of due) {
-    const after = afterCommit();
     try {
-      const outcome = await writeTransaction(handle, (trx) =>
+      const outcome = await orderTransaction(handle, (trx, after) =>
         applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.system, note: "payment deadline passed", after }, { machine: "order", name: "expire", orderId: id }),
       );
       released.push({ orderId: id, code: outcome.order.code });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      continue;
     }
-    runAfterCommit(after);
   }
   return released;
 }
@@ -108,8 +102,7 @@ export type PaidOutcome =
  */
 export async function markOrderPaid(orderId: number, report: PaymentReport, now = new Date()): Promise<PaidOutcome> {
   const handle = await getDb();
-  const after = afterCommit();
-  const outcome = await writeTransaction(handle, async (trx): Promise<PaidOutcome> => {
+  return orderTransaction(handle, async (trx, after): Promise<PaidOutcome> => {
     const change = { trx, dialect: handle.dialect, now, actor: ACTOR.provider, note: `${report.provider} payment ${report.providerPaymentId}`, after };
     const order = await lockOrder(trx, handle.dialect, orderId);
     if (!order) return { kind: "not_found" };
@@ -142,8 +135,6 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
     await applyTransition(change, { machine: "order", name: "pay_after_cancel", orderId, payment });
     return { kind: "refund_due", orderId };
   });
-  runAfterCommit(after);
-  return outcome;
 }
 
 /** Whether the order's (first) payment row is owed back. */

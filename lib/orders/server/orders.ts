@@ -1,10 +1,9 @@
 import "server-only";
 import { clampPage, ORDERS_PER_PAGE, refundDeadline, refundView, refundWindowDays } from "../rules";
 import { ACTOR, DELIVERY, type DeliveryStatus, type PaymentStatus, type PaymentType, REFUND, REFUND_MESSAGES, type RefundStatus } from "../status";
-import { afterCommit, runAfterCommit } from "./after-commit";
+import { orderTransaction } from "./after-commit";
 import { applyTransition } from "./transition";
 import { getDb } from "@/lib/platform/db";
-import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { getSiteSettings } from "@/lib/platform/settings";
 
@@ -122,8 +121,7 @@ export async function getOrder(userId: number, id: number, now = new Date()): Pr
 export async function requestRefund(userId: number, lineId: number, reason: string, now = new Date()): Promise<{ lineId: number; orderId: number; refundStatus: RefundStatus }> {
   const windowDays = await currentRefundWindowDays();
   const handle = await getDb();
-  const after = afterCommit();
-  const outcome = await writeTransaction(handle, async (trx) => {
+  const outcome = await orderTransaction(handle, async (trx, after) => {
     const line = await trx
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
@@ -141,6 +139,5 @@ export async function requestRefund(userId: number, lineId: number, reason: stri
       { machine: "line", name: "request_refund", lineId, ownerId: userId, set: { refund_reason: reason, refund_requested_at: now.toISOString() } },
     );
   });
-  runAfterCommit(after);
   return { lineId, orderId: outcome.orderId, refundStatus: REFUND.requested };
 }

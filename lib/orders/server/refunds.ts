@@ -1,13 +1,12 @@
 import "server-only";
 import { getDb, type Db, type Dialect } from "@/lib/platform/db";
-import { writeTransaction } from "@/lib/platform/db/transaction";
 import type { Selectable } from "kysely";
 import type { RefundsTable } from "@/lib/platform/db/schema";
 import { ApiError } from "@/lib/platform/errors";
 import { formatPaise } from "@/lib/platform/format";
 import { log } from "@/lib/platform/log";
 import { ACTOR, DELIVERY, PAYMENT, PAYMENT_ROW, REFUND, REFUND_METHOD, REFUND_RECORD, type RefundMethod } from "../status";
-import { afterCommit, type AfterCommit, runAfterCommit } from "./after-commit";
+import { type AfterCommit, orderTransaction } from "./after-commit";
 import { providerByName } from "./payments";
 import { ProviderUnavailable } from "./payments/provider";
 import { applyTransition, type Change, lockOrder } from "./transition";
@@ -67,10 +66,9 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
   const earlier = await handle.db.selectFrom("refunds").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
   if (earlier) return replay(earlier, orderId, input, now);
 
-  const after = afterCommit();
   let reserved: RefundRecord;
   try {
-    reserved = await writeTransaction(handle, async (trx) => {
+    reserved = await orderTransaction(handle, async (trx, after) => {
       const order = await lockOrder(trx, handle.dialect, orderId);
       if (!order) throw new ApiError(404, "Order not found.");
       const payment = await trx
@@ -131,7 +129,6 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
     if (winner) return replay(winner, orderId, input, now);
     throw error;
   }
-  runAfterCommit(after);
   if (reserved.status === REFUND_RECORD.pending) return { ...(await throughProvider(reserved, now)), replayed: false };
   return { refund: reserved, replayed: false, payment: await paymentFigures(reserved.payment_id) };
 }
@@ -168,8 +165,7 @@ async function throughProvider(refund: RefundRecord, now: Date): Promise<Omit<Re
     log.error({ err: error, refund: refund.id }, "refund through the provider could not be made now");
     throw new ApiError(503, REFUND_RECORD_MESSAGES.providerDown);
   }
-  const after = afterCommit();
-  const finished = await writeTransaction(handle, async (trx) => {
+  const finished = await orderTransaction(handle, async (trx, after) => {
     const at = now.toISOString();
     await lockOrder(trx, handle.dialect, refund.order_id);
     // Only a refund still pending is finished (a concurrent replay may have finished it).
@@ -189,7 +185,6 @@ async function throughProvider(refund: RefundRecord, now: Date): Promise<Omit<Re
     }
     return trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
   });
-  runAfterCommit(after);
   if (finished.status === REFUND_RECORD.failed) {
     throw new ApiError(409, `The payment provider refused the refund: ${answer.ok ? "" : answer.message}`);
   }
@@ -228,8 +223,7 @@ export async function refundOrderIfDone(c: Change, orderId: number, paymentRefun
 /** POST /admin/orders/{id}/refunds/close: staff close the order's refund_due with a reason (payment `close`). */
 export async function closeRefund(orderId: number, reason: string, now = new Date()): Promise<{ paymentId: number; refunded: number; amount: number }> {
   const handle = await getDb();
-  const after = afterCommit();
-  const closed = await writeTransaction(handle, async (trx) => {
+  const closed = await orderTransaction(handle, async (trx, after) => {
     const order = await lockOrder(trx, handle.dialect, orderId);
     if (!order) throw new ApiError(404, "Order not found.");
     const payment = await trx.selectFrom("payments").select(["id", "amount", "refunded_amount"]).where("order_id", "=", orderId).where("status", "=", PAYMENT_ROW.refundDue).orderBy("id").executeTakeFirst();
@@ -240,7 +234,6 @@ export async function closeRefund(orderId: number, reason: string, now = new Dat
     await applyTransition(staffChange(trx, handle.dialect, now, after, reason), { machine: "payment", name: "close", paymentId: payment.id });
     return { paymentId: payment.id, refunded: payment.refunded_amount, amount: payment.amount };
   });
-  runAfterCommit(after);
   return closed;
 }
 

@@ -79,6 +79,33 @@ export interface MailOutboxTable {
   created_at: Timestamp;
 }
 
+/** An effect asked for by a transaction, written in it (lib/platform/outbox/). */
+export interface OutboxEventsTable {
+  id: Id;
+  kind: string;
+  /** JSON. */
+  payload: string;
+  created_at: Timestamp;
+}
+
+/** The states of an outbox delivery (lib/platform/outbox/store.ts says what each means). */
+export type OutboxDeliveryStatus = "pending" | "sending" | "done" | "failed" | "dead";
+
+/** One effect of an outbox event, delivered at most once per event and effect. */
+export interface OutboxDeliveriesTable {
+  id: Id;
+  event_id: number;
+  effect: string;
+  status: OutboxDeliveryStatus;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  done_at: string | null;
+}
+
 export interface AppSecretsTable {
   name: string;
   value: string;
@@ -576,6 +603,8 @@ export interface Database {
   accounts: AccountsTable;
   verifications: VerificationsTable;
   mail_outbox: MailOutboxTable;
+  outbox_events: OutboxEventsTable;
+  outbox_deliveries: OutboxDeliveriesTable;
   app_secrets: AppSecretsTable;
   countries: CountriesTable;
   states: StatesTable;

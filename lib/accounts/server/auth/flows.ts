@@ -2,10 +2,13 @@ import "server-only";
 import { isAPIError } from "better-auth/api";
 import { verifyPassword } from "./password";
 import { getDb } from "@/lib/platform/db";
+import { writeTransaction } from "@/lib/platform/db/transaction";
+import { dispatchSoon, outbox } from "@/lib/platform/outbox";
+import { accountNotice } from "../account-mail";
 import type { LoginInput, SignUpInput } from "../../auth-schemas";
 import { ApiError } from "@/lib/platform/errors";
 import { sendMail } from "@/lib/platform/mail";
-import { accountExistsMail, noticeMail } from "@/lib/platform/mail/templates";
+import { accountExistsMail } from "@/lib/platform/mail/templates";
 import { getAuth } from "./auth";
 import { assertUnderLimit, clearLimit, countAttempt, refundAttempt, reserveAttempt, type LimitRule } from "./limits";
 import { toSessionUser, type SessionUser } from "./session";
@@ -288,9 +291,9 @@ export async function changePassword(user: SessionUser, current: string, next: s
     });
     // Other sessions ended with it (better-auth); reset links still out end too.
     await spendResetLinks(user.id);
-    sendMail(user.email, (brand) =>
-      noticeMail(brand, user.email, "Your password was changed", ["The password of your account was just changed, and your other devices were signed out.", "If it was not you, reset your password at once and write to us."], user.name),
-    );
+    // better-auth committed the change itself: the notice is written right after it.
+    await writeTransaction(await getDb(), (trx) => outbox.add(trx, accountNotice("password-changed", user.email, user.name)));
+    dispatchSoon();
     await clearLimit("reauthFailuresPerAccount", String(user.id));
     return { user: toSessionUser(response.user), token: response.token ?? "", setCookies: out.getSetCookie() };
   } catch (error) {

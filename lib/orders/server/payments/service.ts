@@ -6,7 +6,7 @@ import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { markOrderPaid, sweepExpiredOrders, type PaidOutcome } from "../order-state";
 import { ACTOR, DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE } from "../../status";
-import { afterCommit, runAfterCommit } from "../after-commit";
+import { afterCommit, orderTransaction } from "../after-commit";
 import { applyTransition, lockOrder, OPEN_PAYMENT } from "../transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { activeProviderName, providerByName } from "./index";
@@ -55,8 +55,7 @@ export const orderCodeSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{1,64}$/);
  */
 async function recordFailure(orderId: number, reason: string, now = new Date()): Promise<void> {
   const handle = await getDb();
-  const after = afterCommit();
-  await writeTransaction(handle, async (trx) => {
+  await orderTransaction(handle, async (trx, after) => {
     const order = await lockOrder(trx, handle.dialect, orderId);
     if (!order || order.payment_status !== PAYMENT.unpaid) return;
     const rows = await trx.selectFrom("payments").select("id").where("order_id", "=", orderId).where("status", "in", OPEN_PAYMENT).orderBy("id").execute();
@@ -64,7 +63,6 @@ async function recordFailure(orderId: number, reason: string, now = new Date()):
       await applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.provider, note: reason.slice(0, 500), after }, { machine: "payment", name: "fail", paymentId: row.id, set: { error: reason.slice(0, 500) } });
     }
   });
-  runAfterCommit(after);
 }
 
 /** markOrderPaid, where a concurrent report of the same payment (its 409) counts as paid if the order is now Paid. */
