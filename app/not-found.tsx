@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 
-// The spec's text (§2.1), in the tab title as on the page.
+// The page's text (docs/storefront.md, "Pages"), in the tab title as on the page.
 export const metadata: Metadata = { title: "Page not found!", robots: { index: false } };
 
 export default function NotFound() {

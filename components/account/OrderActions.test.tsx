@@ -64,7 +64,7 @@ describe("CancelOrderButton", () => {
     const cancel = () => screen.getByRole("button", { name: "Cancel order KH-7" });
     fireEvent.click(cancel());
     expect(await screen.findByText("This order is already cancelled.")).toBeTruthy();
-    // Spec §8: a cancel that fails without a reason says CANCEL_FAILED (the same words as the
+    // docs/storefront.md ("Orders"): a cancel that fails without a reason says CANCEL_FAILED (the same words as the
     // invoice's failure, but the cancel's own message), for a dropped connection and for an
     // answer without a message alike.
     expect(CANCEL_FAILED).toBe("An error occurred while fetching the invoice.");

@@ -10,7 +10,7 @@ import { apiBlob, apiPost, apiRequest, messageOf } from "@/lib/api/client";
 import type { ApiAction } from "@/lib/api/types";
 import { REFUND_REASON_MAX, refundRequestSchema } from "@/lib/orders/schemas";
 
-/** Spec §8: the Purchase History's message when a cancel fails and the server gave no reason. */
+/** docs/storefront.md ("Orders"): the Purchase History's message when a cancel fails and the server gave no reason. */
 export const CANCEL_FAILED = "An error occurred while fetching the invoice.";
 
 /**
@@ -45,7 +45,7 @@ export function CancelOrderButton({ orderId, code }: { orderId: number; code: st
   );
 }
 
-/** Spec §8: the message when the invoice cannot be fetched. */
+/** docs/storefront.md ("Orders"): the message when the invoice cannot be fetched. */
 export const INVOICE_FAILED = "An error occurred while fetching the invoice.";
 
 /**

@@ -9,7 +9,7 @@ import { shippingConfigFrom } from "@/lib/cart/shipping";
  * product page, cart and checkout), through policyFacts().
  */
 
-/** Policy facts fixed by the product spec (§9). */
+/** Policy facts stated on the policy pages (docs/storefront.md). */
 export const POLICY = {
   warrantyMonths: 12,
   damageClaimDays: 7,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { SHIPPING_METHODS } from "@/lib/cart/shipping";
 
-/** Checkout inputs (issue 10): the Idempotency-Key header, the Place Order body, the summary query. */
+/** Checkout inputs (docs/api-v2.md, "Checkout"): the Idempotency-Key header, the Place Order body, the summary query. */
 
 export const IDEMPOTENCY_KEY_REQUIRED = "Idempotency-Key header is required.";
 export const IDEMPOTENCY_KEY_INVALID = "Idempotency-Key must be 16 to 64 letters, digits, hyphens or underscores.";

@@ -5,10 +5,10 @@
 
 import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "./status";
 
-/** Purchase History shows this many orders a page (issue 10). */
+/** Purchase History shows this many orders a page (docs/storefront.md, "Orders"). */
 export const ORDERS_PER_PAGE = 10;
 
-/** Days after delivery within which a line may be claimed as damaged or defective (spec §9). */
+/** Days after delivery within which a line may be claimed as damaged or defective (docs/storefront.md, "Orders"). */
 export const DEFAULT_REFUND_WINDOW_DAYS = 7;
 
 /** The setting refund_window_days as a whole number of days; the default when missing or odd. */
@@ -25,7 +25,7 @@ export const REFUND_LABELS: Record<RefundStatus, string> = {
   [REFUND.refunded]: "Refunded",
 };
 
-/** The Refund column's fallback (spec §2.11), shown when a line has neither a button nor a label. */
+/** The Refund column's fallback (docs/storefront.md, "Orders"), shown when a line has neither a button nor a label. */
 export const NO_REFUND = "No Refund Available";
 
 /** The last moment a delivered line may be claimed; null when the delivery time is unknown. */

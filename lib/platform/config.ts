@@ -2,7 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
- * The store's settings from the environment, parsed once. The README's Configuration table lists
+ * The store's settings from the environment, parsed once. The configuration table of docs/operations.md lists
  * these and the variables read elsewhere: LOG_LEVEL (lib/platform/log.ts), HOST and NODE_OPTIONS
  * (scripts/start.sh, for Next's server), STORE_ROOT (storeRoot below), REDIS_URL and
  * REDIS_KEY_PREFIX again in lib/platform/redis-connection.mjs, and the variables of tests and scripts.

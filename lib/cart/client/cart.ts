@@ -15,7 +15,7 @@ import { GUEST_COOKIE, SIGNED_IN_HINT_COOKIE } from "@/lib/accounts/constants";
 export const NO_GUEST_SESSION = "You need to be logged in or have a guest session to add items to the cart.";
 export const CART_CHANGED = "kesar:cart-changed";
 
-/** Spec §3/§9: "guest_" plus 9 random characters, kept 30 days. */
+/** docs/api-v2.md (Conventions): "guest_" plus 9 random characters, kept 30 days. */
 export const GUEST_DAYS = 30;
 const GUEST_PATTERN = /^guest_[A-Za-z0-9]{9}$/;
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";

@@ -26,7 +26,7 @@ import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
 
 /**
- * Checkout (issue 10): the summary the checkout page shows, and placing an order.
+ * Checkout (docs/storefront.md, "Checkout, payments and orders"): the summary the checkout page shows, and placing an order.
  *
  * Placing is one write transaction (lib/platform/db/transaction.ts): the cart, the products' prices,
  * stock and HSN codes, the coupon and its usage counts, and the GST rates are all read again

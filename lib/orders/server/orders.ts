@@ -114,7 +114,7 @@ export async function getOrder(userId: number, id: number, now = new Date()): Pr
 }
 
 /**
- * A customer's claim that a delivered line arrived damaged or defective (spec §9): allowed once,
+ * A customer's claim that a delivered line arrived damaged or defective (docs/storefront.md, "Orders"): allowed once,
  * on a delivered line, within the refund window after delivery. One conditional update, so two
  * clicks record one request. Another customer's line is "not found".
  */

@@ -10,7 +10,7 @@ import { parse } from "./http";
 import { rupees } from "./present";
 import { log } from "@/lib/platform/log";
 
-/** Spec §6: a change without a session or a guest cookie. */
+/** docs/api-v2.md (Conventions): a change without a session or a guest cookie. */
 export const NO_CART_SESSION = "You need to be logged in or have a guest session to add items to the cart.";
 
 export type CartCaller = { owner: CartOwner | null; setCookies: string[] };

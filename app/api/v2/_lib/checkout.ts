@@ -3,7 +3,7 @@ import { CHECKOUT_MESSAGES, type CheckoutSummary, codPlacedPath, type PaymentSta
 import { PAYMENT_TYPE } from "@/lib/orders/status";
 import { rupees } from "./present";
 
-/** GET /checkout/summary's answer (contract §1): money in rupees, like the cart API. */
+/** GET /checkout/summary's answer (docs/api-v2.md): money in rupees, like the cart API. */
 export function presentCheckoutSummary(s: CheckoutSummary): ApiCheckoutSummary {
   const t = s.totals;
   return {
@@ -35,7 +35,7 @@ export function presentCheckoutSummary(s: CheckoutSummary): ApiCheckoutSummary {
 }
 
 /**
- * POST /checkout/place's answer (contract §2), the same for the first submit and a replay. `next`:
+ * POST /checkout/place's answer (docs/api-v2.md), the same for the first submit and a replay. `next`:
  * a Cash on Delivery order's confirmation (nothing has been paid, so not the payment result page),
  * or the payment of an online order.
  */

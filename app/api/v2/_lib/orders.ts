@@ -2,7 +2,7 @@ import type { OrderDetail, OrderLine, OrderSummary } from "@/lib/orders";
 import type { ApiOrderDetail, ApiOrderItem, ApiOrderRow } from "@/lib/api/types";
 import { rupees } from "./present";
 
-/** Maps the order services' shapes to the spec's §3 fields; money in rupees. */
+/** Maps the order services' shapes to the order fields of docs/api-v2.md; money in rupees. */
 
 export const presentOrderRow = (o: OrderSummary): ApiOrderRow => ({
   id: o.id,

@@ -6,7 +6,7 @@ import { api, clientAddresses, closeTestDb, newUser, post, runTag, testDb, type 
 import { placedOrder } from "./orders-client";
 
 /**
- * Checkout: GET /checkout/summary and POST /checkout/place (issue 10, contract §1–2). Every test
+ * Checkout: GET /checkout/summary and POST /checkout/place (docs/api-v2.md, "Checkout"). Every test
  * checks the rows a placement writes or must not write: the order, its lines, the payment, the
  * cart and the stock.
  */

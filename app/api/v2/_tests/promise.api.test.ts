@@ -11,7 +11,7 @@ import { addOk, cartApi, customer, dropTestProducts, guest, makeProduct } from "
 import { api, clientAddresses, closeTestDb, mailTo, newUser, post, testDb, type Json, type TestUser } from "./client";
 
 /**
- * Issue 22: one delivery promise. The cart, checkout, the order, the product page, its JSON-LD and
+ * One delivery promise (docs/storefront.md, "Delivery check"). The cart, checkout, the order, the product page, its JSON-LD and
  * the policy pages state the days and dates the dispatch settings and the delivery zones give
  * (lib/cart/delivery.ts); and a Cash on Delivery order lands on an order confirmation, shown
  * to its customer only, not on "Payment Successful!".

@@ -38,7 +38,7 @@ export const PAYMENT_MESSAGES = {
 
 export const DEFAULT_SHOP_NAME = "Kesar Home";
 
-/** Where the browser lands after paying: the spec's payment response page. */
+/** Where the browser lands after paying: the payment response page (docs/storefront.md, "Payments"). */
 export const paymentResponsePath = (ok: boolean, code: string | null) =>
   `/payment-response?response=${ok ? 1 : 0}${code ? `&order=${encodeURIComponent(code)}` : ""}`;
 

@@ -6,7 +6,7 @@ import { orderIdParam } from "@/lib/orders/schemas";
 import { handler, list, parse } from "../../_lib/http";
 import { presentOrderItem } from "../../_lib/orders";
 
-/** GET /purchase-history-items/{id}: the lines of one of the caller's orders (spec §3 Order item); another's is 404. */
+/** GET /purchase-history-items/{id}: the lines of one of the caller's orders (docs/api-v2.md); another's is 404. */
 export const GET = handler<{ id: string }>(
   async (request, params) => {
     const { user } = await requireIdentity(request);

@@ -5,7 +5,7 @@ import { orderIdParam } from "@/lib/orders/schemas";
 import { action, handler, parse } from "../../../_lib/http";
 
 /**
- * GET (the spec's call) or POST /order/cancel/{id}: the caller cancels their own order while it
+ * GET (the original API's call) or POST /order/cancel/{id}: the caller cancels their own order while it
  * is Pending and Un-Paid (transition `cancel`); its stock comes back in the same transaction, and
  * after it the product pages are refreshed and the cancel mail sent. The GET changes data, so a
  * cookie session must send X-Requested-With like every other change (a link or an image on

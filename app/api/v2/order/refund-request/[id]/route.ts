@@ -6,7 +6,7 @@ import { action, handler, parse, readJson } from "../../../_lib/http";
 
 /**
  * POST /order/refund-request/{line_id} {reason}: the caller claims a delivered line of their own
- * order as damaged or defective, within the refund window after delivery (spec §9).
+ * order as damaged or defective, within the refund window after delivery (docs/storefront.md, "Orders").
  */
 export const POST = handler<{ id: string }>(
   async (request, params) => {
