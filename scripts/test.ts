@@ -16,7 +16,7 @@ import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
 import { imageInputsHash, imageTestUnavailable, testedImageHash } from "./lib/image";
 import { missingTools, startTopology } from "./lib/topology";
-import { formatDuration, playwrightStage, summaryLines, type Stage } from "./lib/test-report";
+import { formatDuration, playwrightStage, summaryLines, type Stage, vitestFailures } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -39,12 +39,14 @@ function vitestArgs(project: string, report: string): string[] {
 function vitestStage(name: string, ok: boolean, report: string): Stage {
   let passed = 0;
   let failed = ok ? 0 : 1;
+  let failures: string[] = [];
   if (fs.existsSync(report)) {
-    const json = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number };
+    const json = JSON.parse(fs.readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number } & Parameters<typeof vitestFailures>[0];
     passed = json.numPassedTests;
     failed = Math.max(json.numFailedTests, ok ? 0 : 1);
+    failures = vitestFailures(json);
   }
-  return { name, passed, failed, ok };
+  return { name, passed, failed, ok, failures };
 }
 
 const reportFile = (name: string) => path.join(tmp, `${name.replace(/\W+/g, "-")}.json`);

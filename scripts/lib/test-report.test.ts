@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { playwrightStage, summaryLines } from "./test-report";
+import { playwrightFailures, playwrightStage, summaryLines, vitestFailures } from "./test-report";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
 afterEach(() => fs.rmSync(path.join(dir, "e2e.json"), { force: true }));
@@ -39,5 +39,37 @@ describe("npm test's Playwright counts", () => {
     expect(summaryLines([{ name: "journeys", passed: 5, failed: 0, ok: true, seconds: 312.4 }])[0]).toBe("ok       journeys: 5 passed, 0 failed (5 min 12 s)");
     expect(summaryLines([{ name: "lint", passed: 1, failed: 0, ok: true, seconds: 8.6 }])[0]).toBe("ok       lint: 1 passed, 0 failed (9 s)");
     expect(lines[2]).toBe("SKIPPED  PostgreSQL: 0 passed, 0 failed");
+  });
+
+  it("names each failed test and the first line of its error after the totals, so a CI log's tail says what broke", () => {
+    const failures = vitestFailures({
+      testResults: [
+        {
+          name: "deploy/topology.test.ts",
+          status: "failed",
+          assertionResults: [
+            { fullName: "two instances › loses no GET", status: "failed", failureMessages: ["\u001b[31mAssertionError: expected [ '/: 502' ] to deeply equal []\u001b[39m\n    at topology.test.ts:300"] },
+            { fullName: "two instances › keeps a customer signed in", status: "passed" },
+          ],
+        },
+        { name: "app/api/v2/_tests/broken.api.test.ts", status: "failed", message: "SyntaxError: Unexpected token", assertionResults: [] },
+      ],
+    });
+    expect(failures).toEqual(["two instances › loses no GET: AssertionError: expected [ '/: 502' ] to deeply equal []", "app/api/v2/_tests/broken.api.test.ts: SyntaxError: Unexpected token"]);
+    const journeys = playwrightFailures({
+      suites: [
+        {
+          title: "checkout.spec.ts",
+          specs: [
+            { title: "pays online", tests: [{ projectName: "desktop", status: "flaky", results: [{ error: { message: "Timed out 5000ms waiting for expect(locator).toBeVisible()" } }, {}] }] },
+            { title: "places COD", tests: [{ projectName: "desktop", status: "expected", results: [{}] }] },
+          ],
+        },
+      ],
+    });
+    expect(journeys).toEqual(["checkout.spec.ts › pays online [desktop, flaky]: Timed out 5000ms waiting for expect(locator).toBeVisible()"]);
+    const lines = summaryLines([{ name: "two instances", passed: 4, failed: 1, ok: false, failures }]);
+    expect(lines.slice(-3)).toEqual(["Failed:", `  two instances › ${failures[0]}`, `  two instances › ${failures[1]}`]);
+    expect(summaryLines([{ name: "unit", passed: 3, failed: 0, ok: true, failures: [] }]).at(-1)).toBe("3 passed, 0 failed, 0 flaky");
   });
 });

@@ -1,7 +1,55 @@
 import fs from "node:fs";
 
 /** One stage of npm test (scripts/test.ts) and its counts. */
-export type Stage = { name: string; passed: number; failed: number; flaky?: number; skipped?: string; ok: boolean; /** How long it ran (printed in the summary, to keep CI fast). */ seconds?: number };
+export type Stage = {
+  name: string;
+  passed: number;
+  failed: number;
+  flaky?: number;
+  skipped?: string;
+  ok: boolean;
+  /** How long it ran (printed in the summary, to keep CI fast). */
+  seconds?: number;
+  /** "test name: first line of its error" for each failed or flaky test, printed after the summary. */
+  failures?: string[];
+};
+
+/** One line of a failure: the test's name and the first line of its error, at most 300 characters. */
+const failureLine = (title: string, message: string | undefined) =>
+  `${title}: ${(message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find(Boolean) ?? "(no message)"}`.slice(0, 300);
+
+type VitestReport = { testResults?: { assertionResults?: { fullName?: string; title?: string; status?: string; failureMessages?: string[] }[]; message?: string; name?: string; status?: string }[] };
+
+/** The failed tests of a Vitest JSON report (a file that failed to load counts as one). */
+export function vitestFailures(report: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) lines.push(failureLine(a.fullName ?? a.title ?? "?", a.failureMessages?.[0]));
+    if (!failed.length && file.status === "failed") lines.push(failureLine(file.name ?? "?", file.message));
+  }
+  return lines;
+}
+
+type PlaywrightSuite = { title?: string; suites?: PlaywrightSuite[]; specs?: { title: string; tests?: { projectName?: string; status?: string; results?: { error?: { message?: string } }[] }[] }[] };
+
+/** The journeys of a Playwright JSON report that failed or were flaky. */
+export function playwrightFailures(report: { suites?: PlaywrightSuite[] }): string[] {
+  const lines: string[] = [];
+  const walk = (suite: PlaywrightSuite, path: string[]) => {
+    const here = suite.title ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected" && test.status !== "flaky") continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        lines.push(failureLine(`${[...here, spec.title].join(" › ")} [${test.projectName ?? ""}${test.status === "flaky" ? ", flaky" : ""}]`, error));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return lines;
+}
 
 type PlaywrightStats = { expected: number; unexpected: number; flaky: number };
 
@@ -12,8 +60,10 @@ type PlaywrightStats = { expected: number; unexpected: number; flaky: number };
  */
 export function playwrightStage(name: string, exitedOk: boolean, report: string): Stage {
   if (!fs.existsSync(report)) return { name, passed: 0, failed: exitedOk ? 0 : 1, ok: exitedOk };
-  const { stats } = JSON.parse(fs.readFileSync(report, "utf8")) as { stats: PlaywrightStats };
+  const json = JSON.parse(fs.readFileSync(report, "utf8")) as { stats: PlaywrightStats; suites?: PlaywrightSuite[] };
+  const { stats } = json;
   return {
+    failures: playwrightFailures(json),
     name,
     passed: stats.expected,
     // A failed exit with nothing unexpected or flaky (a crash, a bad config) still counts once.
@@ -37,5 +87,11 @@ export function summaryLines(stages: readonly Stage[]): string[] {
     return `${state.padEnd(8)} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.flaky ? `, ${s.flaky} flaky` : ""}${took}`;
   });
   const total = (count: (s: Stage) => number) => stages.reduce((n, s) => n + count(s), 0);
-  return [...lines, "", `${total((s) => s.passed)} passed, ${total((s) => s.failed)} failed, ${total((s) => s.flaky ?? 0)} flaky`];
+  const failures = stages.flatMap((s) => (s.failures ?? []).map((f) => `${s.name} › ${f}`));
+  return [
+    ...lines,
+    "",
+    `${total((s) => s.passed)} passed, ${total((s) => s.failed)} failed, ${total((s) => s.flaky ?? 0)} flaky`,
+    ...(failures.length ? ["", "Failed:", ...failures.map((f) => `  ${f}`)] : []),
+  ];
 }
