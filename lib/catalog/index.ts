@@ -13,6 +13,6 @@ import "server-only";
 
 export { type CategorySummary, type CategoryWithChildren, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductPhoto, searchProducts } from "./server/catalog";
 export { updateProduct } from "./server/catalog-admin";
-export { ledgerStock, type MovedProduct, moveStock, productRefreshEvent, type StockMove, StockShortage } from "./server/stock";
+export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefreshEvent, type StockMove, StockShortage } from "./server/stock";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";

@@ -58,8 +58,10 @@ export async function setup(project: TestProject) {
   // the payment-deadline sweep runs every 2 s, so a test sees it work without waiting a minute.
   server = startServer(port, { ...env, ADMIN_KEY: adminKey, SMTP_URL: mail.url, MAIL_FROM: "Kesar Home <care@kesarhome.in>", TRUSTED_PROXIES: "1", UPLOADS_DIR: uploads, PAYMENTS_SANDBOX: "1", SWEEP_INTERVAL_SECONDS: "2" }, { quiet: true });
   let output = "";
-  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  // API_SERVER_LOG=<file> keeps the server's own log there, to see what a 500 was.
+  const keep = process.env.API_SERVER_LOG ? fs.createWriteStream(process.env.API_SERVER_LOG, { flags: "a" }) : null;
+  server.stdout?.on("data", (chunk: Buffer) => ((output += chunk.toString()), keep?.write(chunk)));
+  server.stderr?.on("data", (chunk: Buffer) => ((output += chunk.toString()), keep?.write(chunk)));
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForServer(`${baseUrl}/api/v2/unknown-path`);

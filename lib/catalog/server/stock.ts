@@ -58,6 +58,21 @@ const availabilityAfter = (delta: number) =>
   sql<Availability>`case when stock_quantity + ${delta} <= 0 then 'out_of_stock' when made_to_order = 1 then 'made_to_order' else 'in_stock' end`;
 
 /**
+ * Locks these products in product-id order (PostgreSQL: SELECT … ORDER BY id FOR UPDATE; SQLite's
+ * BEGIN IMMEDIATE holds the write lock already) and answers their stock and availability. A
+ * transaction that will move their stock and, before that, writes rows referring to them (an
+ * order's lines: PostgreSQL takes a KEY SHARE lock on each product such a row names) locks them
+ * first: two checkouts that had both taken KEY SHARE and then each asked FOR UPDATE would wait on
+ * each other for ever (PostgreSQL ends one with a deadlock error).
+ */
+export async function lockProducts(trx: Db, dialect: Dialect, productIds: readonly number[]): Promise<Map<number, { id: number; stock_quantity: number; availability: Availability }>> {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (!ids.length) return new Map();
+  const locked = await sql<{ id: number; stock_quantity: number; availability: Availability }>`select id, stock_quantity, availability from products where id in (${sql.join(ids)}) order by id${sql.raw(dialect === "postgres" ? " for update" : "")}`.execute(trx);
+  return new Map(locked.rows.map((r) => [Number(r.id), r]));
+}
+
+/**
  * Applies `moves` in the caller's transaction (see the top of this file). Throws StockShortage,
  * having written nothing, when a take cannot be met; answers the products that moved.
  */
@@ -73,8 +88,7 @@ export async function moveStock(trx: Db, dialect: Dialect, moves: readonly Stock
     byProduct.set(m.productId, sum);
   }
   const ids = [...byProduct.keys()].sort((a, b) => a - b);
-  const locked = await sql<{ id: number; stock_quantity: number; availability: Availability }>`select id, stock_quantity, availability from products where id in (${sql.join(ids)}) order by id${sql.raw(dialect === "postgres" ? " for update" : "")}`.execute(trx);
-  const current = new Map(locked.rows.map((r) => [Number(r.id), r]));
+  const current = await lockProducts(trx, dialect, ids);
   for (const id of ids) {
     const { delta, selling } = byProduct.get(id)!;
     const row = current.get(id);

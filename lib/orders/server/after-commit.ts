@@ -2,7 +2,7 @@ import "server-only";
 import { type MovedProduct, productRefreshEvent } from "@/lib/catalog";
 import type { Db, DbHandle } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
-import { dispatchSoon, outbox } from "@/lib/platform/outbox";
+import { dispatchCommitted, outbox } from "@/lib/platform/outbox";
 import type { OrderMailKind } from "../status";
 import { orderMail } from "./order-mail";
 
@@ -17,16 +17,29 @@ export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind }[]; p
 
 export const afterCommit = (): AfterCommit => ({ mails: [], products: [] });
 
-/** Writes what `after` collected as outbox events in the transaction; answers whether it wrote any. */
-export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<boolean> {
-  let written = false;
+/** What a transaction wrote to the outbox: whether anything, and the events to deliver before the answer. */
+export type Committed = { written: boolean; deliverNow: number[] };
+
+/**
+ * Writes what `after` collected as outbox events in the transaction. The refresh of the products'
+ * pages is delivered before the request answers (the customer's next click must see the stock);
+ * the mails after it.
+ */
+export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<Committed> {
+  const committed: Committed = { written: false, deliverNow: [] };
   for (const { orderId, kind } of after.mails) {
-    await outbox.add(trx, orderMail(orderId, kind));
-    written = true;
+    if ((await outbox.add(trx, orderMail(orderId, kind))) !== null) committed.written = true;
   }
   const refresh = productRefreshEvent(after.products);
-  if (refresh) written = (await outbox.add(trx, refresh)) !== null || written;
-  return written;
+  const refreshId = refresh ? await outbox.add(trx, refresh) : null;
+  if (refreshId !== null) committed.deliverNow.push(refreshId);
+  committed.written ||= refreshId !== null;
+  return committed;
+}
+
+/** After the commit: the outbox delivers what the transaction wrote (see writeAfterCommit). */
+export async function deliverAfterCommit(committed: Committed): Promise<void> {
+  if (committed.written) await dispatchCommitted(committed.deliverNow);
 }
 
 /**
@@ -35,13 +48,13 @@ export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<boo
  * transaction rolled back).
  */
 export async function orderTransaction<T>(handle: DbHandle, work: (trx: Db, after: AfterCommit) => Promise<T>): Promise<T> {
-  let written = false;
+  let committed: Committed = { written: false, deliverNow: [] };
   const result = await writeTransaction(handle, async (trx) => {
     const after = afterCommit();
     const value = await work(trx, after);
-    written = await writeAfterCommit(trx, after);
+    committed = await writeAfterCommit(trx, after);
     return value;
   });
-  if (written) dispatchSoon();
+  await deliverAfterCommit(committed);
   return result;
 }

@@ -14,13 +14,12 @@ import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
 import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
-import { moveStock, StockShortage } from "@/lib/catalog";
+import { lockProducts, moveStock, StockShortage } from "@/lib/catalog";
 import { STOCK_REASON } from "@/lib/catalog/stock";
 import { ApiError } from "@/lib/platform/errors";
 import { paymentTimeoutMinutes, releaseExpiredOrders } from "./order-state";
 import { ACTOR, DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
-import { afterCommit, writeAfterCommit } from "./after-commit";
-import { dispatchSoon } from "@/lib/platform/outbox";
+import { afterCommit, type Committed, deliverAfterCommit, writeAfterCommit } from "./after-commit";
 import { applyTransition } from "./transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
@@ -252,7 +251,7 @@ async function lockRow(trx: Db, dialect: Dialect, table: "users" | "coupons", id
 }
 
 /** A refusal that still commits what the transaction cleaned up (an unavailable line removed, a dead coupon dropped). */
-type Outcome = { kind: "placed"; order: PlacedOrder } | { kind: "refused"; status: number; message: string };
+type Outcome = { kind: "placed"; order: PlacedOrder; committed?: Committed } | { kind: "refused"; status: number; message: string };
 
 type PlaceContext = {
   userId: number;
@@ -311,6 +310,10 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   const lines = rows.map((r) => ({ ...r, name: r.name!, slug: r.slug!, price: r.price!, availability: r.availability!, stock: r.stock_quantity ?? 0 }));
   const soldOut = lines.find((l) => l.availability === "out_of_stock");
   if (soldOut) throw new ApiError(409, CHECKOUT_MESSAGES.outOfStock(soldOut.name));
+  // The stocked products are locked (in id order) before the order's lines are written: a line
+  // refers to its product, and on PostgreSQL that reference's lock taken first would deadlock two
+  // checkouts of the same product when each then locks it to take its stock (lockProducts).
+  await lockProducts(trx, dialect, lines.filter((l) => l.availability === "in_stock").map((l) => l.product_id));
 
   // The coupon's global limit is counted while its row is held (PostgreSQL), so two customers
   // cannot both take its last use.
@@ -450,10 +453,11 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   await trx.updateTable("carts").set({ coupon_code: null, updated_at: at }).where("id", "=", cart.id).execute();
   // Delivered once this commits (the outbox): the placed mail, and the pages of the products whose
   // stock moved (listings too when one sold out: they say Out of stock).
-  await writeAfterCommit(trx, after);
+  const committed = await writeAfterCommit(trx, after);
   return {
     kind: "placed",
     order: { id: order.id, code, grandTotal: totals.total, paymentType, paymentStatus: PAYMENT.unpaid, deliveryStatus: DELIVERY.pending, replayed: false },
+    committed,
   };
 }
 
@@ -508,7 +512,7 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     }
   }
   if (outcome.kind === "refused") throw new ApiError(outcome.status, outcome.message);
-  if (!outcome.order.replayed) dispatchSoon();
+  if (outcome.committed) await deliverAfterCommit(outcome.committed);
   return outcome.order;
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "kysely";
-import { type MovedProduct, moveStock, type StockMove } from "@/lib/catalog";
+import { lockProducts, type MovedProduct, moveStock, type StockMove } from "@/lib/catalog";
 import { STOCK_REASON } from "@/lib/catalog/stock";
 import type { Db, Dialect } from "@/lib/platform/db";
 import type { Updateable } from "kysely";
@@ -145,6 +145,15 @@ async function applyOrder(c: Change, r: OrderRequest): Promise<OrderOutcome> {
   const refusal = orderRefusal(r.name, { ...from, paymentType: order.payment_type, cancelReason: order.cancel_reason, couponCode: order.coupon_code });
   if (refusal) throw new ApiError(409, refusal);
   const to = orderTarget(t, from);
+
+  // A transition that moves stock locks the order's products (in id order) before it writes a line:
+  // PostgreSQL checks a line's product reference again when the line is updated a second time in
+  // one transaction (a KEY SHARE lock on the product), and two cancels holding that lock on the
+  // same products would each wait for the other's when they then lock them to give stock back.
+  if (t.stock) {
+    const held = await c.trx.selectFrom("order_lines").select("product_id").where("order_id", "=", order.id).execute();
+    await lockProducts(c.trx, c.dialect, held.flatMap((l) => (l.product_id === null ? [] : [l.product_id])));
+  }
 
   // Stock taken again first: a shortage refuses the transition with nothing written.
   if (t.stock?.move === "take") c.after.products.push(...(await retakeStock(c, order.id)));

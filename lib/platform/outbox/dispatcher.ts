@@ -61,6 +61,8 @@ export type DispatchOptions = {
   /** Effects run at the same time. */
   concurrency?: number;
   leaseMs?: number;
+  /** Only the deliveries of these events (a commit's own, delivered before its request answers). */
+  eventIds?: readonly number[];
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
@@ -109,7 +111,7 @@ async function deliverOne(handle: DbHandle, row: DueDelivery, options: DispatchO
 export async function deliverDue(handle: DbHandle, options: DispatchOptions = {}): Promise<DispatchResult> {
   const now = options.now ?? (() => new Date());
   const result: DispatchResult = { done: 0, failed: 0, dead: 0, lost: 0, skipped: 0, seen: 0 };
-  const due = await dueDeliveries(handle.db, now(), options.limit ?? 50);
+  const due = await dueDeliveries(handle.db, now(), options.limit ?? 50, options.eventIds);
   result.seen = due.length;
   let next = 0;
   const worker = async () => {

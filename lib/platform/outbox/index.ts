@@ -88,6 +88,28 @@ function crashForTest(): void {
  */
 export function dispatchSoon(): void {
   crashForTest();
+  schedule();
+}
+
+/**
+ * After a commit whose change a page must show at once (stock moved: the product's page and API
+ * read it on the customer's next click): these events (its cache refresh) are delivered now, before
+ * the request answers — claimed like any delivery, so each runs once, and a failure is retried by
+ * the dispatcher as usual — and the rest (mails) soon, as dispatchSoon does. Never throws.
+ */
+export async function dispatchCommitted(deliverNow: readonly number[]): Promise<void> {
+  crashForTest();
+  if (deliverNow.length) {
+    try {
+      await deliverDue(await getDb(), { eventIds: deliverNow });
+    } catch (error) {
+      log.error({ err: error, events: deliverNow }, "delivering a commit's outbox events failed (the dispatcher retries them)");
+    }
+  }
+  schedule();
+}
+
+function schedule(): void {
   const run = () => dispatchNow();
   try {
     after(run);
@@ -107,4 +129,4 @@ export async function sweepOutbox(now = new Date()): Promise<void> {
   if (pruned) log.debug({ pruned }, "forgot delivered outbox events");
 }
 
-export const outbox = { add, dispatchSoon };
+export const outbox = { add, dispatchSoon, dispatchCommitted };

@@ -57,9 +57,10 @@ export async function insertEvent(trx: Db, kind: string, payload: unknown, effec
 
 export type DueDelivery = { id: number; effect: string; attempts: number; status: OutboxDeliveryStatus; event_id: number; kind: string; payload: string; created_at: string };
 
-/** Deliveries a dispatcher may claim now: pending or failed and due, or sending with their lease run out. Oldest first. */
-export async function dueDeliveries(db: Db, now: Date, limit: number): Promise<DueDelivery[]> {
-  return db
+/** Deliveries a dispatcher may claim now (of these events only, when given): pending or failed and due, or sending with their lease run out. Oldest first. */
+export async function dueDeliveries(db: Db, now: Date, limit: number, eventIds?: readonly number[]): Promise<DueDelivery[]> {
+  if (eventIds && !eventIds.length) return [];
+  let query = db
     .selectFrom("outbox_deliveries as d")
     .innerJoin("outbox_events as e", "e.id", "d.event_id")
     .select(["d.id", "d.effect", "d.attempts", "d.status", "e.id as event_id", "e.kind", "e.payload", "e.created_at"])
@@ -71,8 +72,9 @@ export async function dueDeliveries(db: Db, now: Date, limit: number): Promise<D
     )
     .orderBy("d.next_attempt_at")
     .orderBy("d.id")
-    .limit(limit)
-    .execute();
+    .limit(limit);
+  if (eventIds) query = query.where("e.id", "in", [...eventIds]);
+  return query.execute();
 }
 
 /**

@@ -158,9 +158,9 @@ describe("redirects stay on the store, whatever host the request names", () => {
     expect(await socketRequest(target("/dashboard"), { headers })).toMatchObject({ status: 307, headers: { location: "/login?redirect=%2Fdashboard" } });
     // A page's redirect().
     expect(await socketRequest(target("/checkout/pay"), { headers: { ...headers, ...cookie } })).toMatchObject({ status: 307, headers: { location: "/checkout" } });
-    // The payment provider's return to the store.
+    // The payment provider's return to the store (the same answer whether the order exists or not).
     const callback = await socketRequest(target("/api/v2/payments/callback?order=KH-NONE"), { method: "POST", headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
-    expect(callback).toMatchObject({ status: 303, headers: { location: "/payment-response?response=0" } });
+    expect(callback).toMatchObject({ status: 303, headers: { location: "/payment-response?response=0&order=KH-NONE" } });
   });
 
   it("serves the page an absolute-form target names instead of redirecting to it", async () => {
