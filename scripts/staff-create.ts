@@ -11,7 +11,7 @@
  */
 // The modules themselves, not lib/accounts' index: it brings the session helpers of pages (next/navigation).
 import { createStaffMember } from "../lib/accounts/server/staff/staff";
-import { insertToken } from "../lib/accounts/server/staff/tokens";
+import { insertToken } from "../lib/accounts/server/staff/token-rows";
 import { permissionsOf, STAFF_ROLES, type StaffRole } from "../lib/accounts/access";
 import { emailField } from "../lib/platform/fields";
 import { getDb } from "../lib/platform/db";
