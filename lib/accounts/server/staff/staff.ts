@@ -23,7 +23,7 @@ import { revokeTokensOf } from "./tokens";
  * The invitation's link sets the password: it is a better-auth reset link (the storefront's
  * /reset-password page, POST /api/v2/auth/password/reset) that lives INVITE_TTL_HOURS. The outbox
  * event carries no secret: the link is made when the mail is rendered, and making it spends the
- * person's earlier links, so only the link of the last mail sent works (docs/decisions/0044).
+ * person's earlier links, so only the link of the last mail sent works (docs/decisions/0045).
  */
 
 export const INVITE_TTL_HOURS = 72;

@@ -8,7 +8,7 @@ import type { TokenIssueInput } from "../../staff-schemas";
 import { hashToken, insertToken, looksLikeApiToken, TOKEN_PREFIX } from "./token-rows";
 
 /**
- * Personal API tokens (docs/decisions/0043): scripts and integrations call /api/v2/admin/* with
+ * Personal API tokens (docs/decisions/0044): scripts and integrations call /api/v2/admin/* with
  * `Authorization: Bearer kst_…`. An owner issues one for a staff member with scopes (permission
  * names) and revokes it; the token is shown once and stored as its SHA-256: it is 256 random bits,
  * so there is nothing to guess and no need for a slow hash, and a lookup stays one index probe. A
