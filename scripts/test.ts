@@ -46,6 +46,8 @@ function vitestStage(name: string, ok: boolean, report: string): Stage {
     failed = Math.max(json.numFailedTests, ok ? 0 : 1);
     failures = vitestFailures(json);
   }
+  // Vitest fails a run on an unhandled error even when every test passed; its report names none.
+  if (!ok && !failures.length) failures = ["the run failed with no failed test (an unhandled error, or the run itself crashed): see the stage's log"];
   return { name, passed, failed, ok, failures };
 }
 

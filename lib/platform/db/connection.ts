@@ -4,6 +4,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import type { Pool, PoolConfig } from "pg";
 import type { DatabaseTarget } from "../config";
+import { log } from "../log";
 import type { Database } from "./schema";
 
 export type Dialect = DatabaseTarget["dialect"];
@@ -41,7 +42,13 @@ export async function openPgPool(url: string, max: number, isoTimestamps: boolea
       getTypeParser: ((oid: number, format?: "text" | "binary") => own[oid] ?? types.getTypeParser(oid, format)) as typeof types.getTypeParser,
     };
   }
-  return new PgPool(config);
+  const pool = new PgPool(config);
+  // An idle connection the server ends (a PostgreSQL restart, a failover, an administrator's
+  // pg_terminate_backend, a dropped test database) is reported on the pool; without a listener
+  // Node treats it as an unhandled error and the process dies. The pool drops that connection and
+  // opens another when next asked, so it is logged and nothing else.
+  pool.on("error", (error) => log.warn({ err: error }, "an idle PostgreSQL connection was closed by the server"));
+  return pool;
 }
 
 /** Distinct SQL texts whose prepared statements are kept (queries with IN lists vary in length). */
