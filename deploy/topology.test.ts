@@ -122,7 +122,7 @@ describe.skipIf(Boolean(missing))("two instances on one PostgreSQL and one Redis
     for (const agent of agents.values()) agent.destroy();
   }, 120_000);
 
-  const admin = (base: string, slug: string, body: unknown) => api(base, `/admin/products/${slug}`, { method: "PATCH", body, headers: { "Admin-Key": topology.adminKey } });
+  const admin = (base: string, slug: string, body: unknown) => api(base, `/admin/products/${slug}`, { method: "PATCH", body, token: topology.adminToken });
 
   it("shows a product changed through instance A on its page and in search through B and through nginx within 5 s", async () => {
     const { A, B, N } = bases();

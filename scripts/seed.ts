@@ -66,6 +66,7 @@ async function main(): Promise<number> {
     console.log(`  India: ${c.states} states and union territories, ${c.cities} cities`);
     console.log(`  images: ${summary.images.rendered} rendered, ${summary.images.skipped} already present`);
     console.log(`Demo login: ${summary.demoLogin.email} / ${summary.demoLogin.password}`);
+    if (summary.demoOwner) console.log(`Demo owner (back office): ${summary.demoOwner.email} / ${summary.demoOwner.password}`);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
   } finally {

@@ -11,7 +11,8 @@
  *      loaded, /api/health 200, HEALTHCHECK healthy, / and a product page 200, the logo's text drawn
  *      with its font (pixels compared with the logo drawn from the npm package's DejaVu), the server
  *      PID 1 as user node, the database and media owned by node, Node 22;
- *   6. `node prepare-db.js` as a one-off container on another fresh volume: its files owned by node.
+ *   6. `node prepare-db.js` as a one-off container on another fresh volume: its files owned by node;
+ *      then `node staff-create.js` on it makes the first owner and prints the password link.
  * The containers share the host's network (no port publishing, so no CNI or iptables needed).
  * Prints each step's time. Without the tools and no way to install them it says SKIPPED (and
  * fails in CI).
@@ -201,12 +202,15 @@ async function main() {
       expectThat(version.startsWith("v22."), "the image runs Node 22", version);
     });
 
-    await step("node prepare-db.js as a one-off container (another fresh volume)", () => {
+    await step("node prepare-db.js and node staff-create.js as one-off containers (another fresh volume)", () => {
       const other = volume();
       const run = podman(["run", "--rm", ...ulimitFlags(), "--network", "host", "-e", "DEMO_DATA=0", "-v", `${other}:/app/data`, STORE_TEST_IMAGE, "node", "prepare-db.js"]);
       expectThat(run.status === 0 && run.stdout.includes("is migrated (essentials)"), "node prepare-db.js migrates and loads the essentials", (run.stdout + run.stderr).trim().slice(-400));
       const owners = podmanOk(["run", "--rm", ...ulimitFlags(), "-v", `${other}:/app/data`, STORE_TEST_IMAGE, "stat", "-c", "%U", "/app/data/store.db", "/app/data/media/brand"]).trim().split("\n");
       expectThat(owners.every((owner) => owner === "node"), "the files it made belong to node", owners.join(", "));
+      // The shop's first owner on that volume (deploy/README.md): a one-time link that sets the password.
+      const owner = podman(["run", "--rm", ...ulimitFlags(), "--network", "host", "-v", `${other}:/app/data`, STORE_TEST_IMAGE, "node", "staff-create.js", "--email", "owner@example.in"]);
+      expectThat(owner.status === 0 && /owner@example\.in is owner/.test(owner.stdout) && /reset-password\?token=[A-Za-z0-9_-]{20,}/.test(owner.stdout), "node staff-create.js makes the first owner and prints the link", (owner.stdout + owner.stderr).trim().slice(-400));
     });
   } finally {
     for (const store of stores) podman(["rm", "-f", store.name]);

@@ -22,7 +22,7 @@ async function main() {
   });
   console.log(`\nThe store runs behind nginx at ${topology.nginxUrl}`);
   for (const instance of topology.instances) console.log(`  instance ${instance.name}: ${instance.url} (pid ${instance.pid()})`);
-  console.log(`  database: ${topology.databaseUrl}\n  redis: ${topology.redisUrl}\n  ADMIN_KEY=${topology.adminKey}\n  nginx logs: ${topology.nginxDir}`);
+  console.log(`  database: ${topology.databaseUrl}\n  redis: ${topology.redisUrl}\n  admin API token (owner): ${topology.adminToken}\n  nginx logs: ${topology.nginxDir}`);
   console.log("Ctrl+C stops everything.");
   let stopping = false;
   const stop = () => {

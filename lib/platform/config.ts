@@ -14,7 +14,6 @@ const envSchema = z.object({
   SITE_URL: z.string().url().optional(),
   SYSTEM_KEY: z.string().min(8).default("furnish-local-system-key"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  ADMIN_KEY: z.string().min(16, "ADMIN_KEY must be at least 16 characters.").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters.").optional(),
   SMTP_URL: z.string().trim().regex(/^smtps?:\/\//i, "SMTP_URL must start with smtp:// or smtps://.").optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
@@ -51,8 +50,6 @@ export type AppConfig = {
   siteUrl: string;
   systemKey: string;
   poolMax: number;
-  /** Key of the catalog admin API; the admin API is off when unset. */
-  adminKey: string | null;
   /** Seconds the server keeps public API reads in its response cache (scripts/server.ts); 0 = off. */
   database: DatabaseTarget;
   /** Secret for session cookie signatures and code hashes; null = generated once and kept in the database. */
@@ -197,7 +194,6 @@ export function getConfig(): AppConfig {
     siteUrl: (env.SITE_URL ?? DEFAULT_SITE_URL).replace(/\/+$/, ""),
     systemKey: env.SYSTEM_KEY,
     poolMax: env.DATABASE_POOL_MAX,
-    adminKey: env.ADMIN_KEY ?? null,
     database,
     authSecret: env.AUTH_SECRET ?? null,
     smtpUrl: env.SMTP_URL || null,

@@ -443,6 +443,12 @@ export const COUPONS: Array<{ code: string; title: string; kind: CouponKind; val
 
 export const DEMO_CUSTOMER = { email: "demo@kesarhome.in", password: "Kesar@2026", name: "Aditi Sharma" } as const;
 
+/**
+ * The demo shop's owner (the back office), seeded on the embedded SQLite demo database only: its
+ * password is published, so a shop on PostgreSQL never gets it, even from npm run db:seed.
+ */
+export const DEMO_OWNER = { email: "owner@kesarhome.in", password: "Kesar-Owner@2026", name: "Rohan Mehta", role: "owner" } as const;
+
 export const DEMO_CUSTOMER_DETAILS = {
   phone: "9811122233",
   verifiedAt: "2026-01-05T09:30:00.000Z",

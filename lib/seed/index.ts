@@ -22,14 +22,14 @@ import {
   productCopy,
   productSlug,
 } from "./catalog";
-import { BLOGS, BUSINESS_SETTINGS, CMS_PAGES, COUPONS, DEMO_CUSTOMER, DEMO_CUSTOMER_DETAILS, SEED_EPOCH, SLIDERS, TESTIMONIALS } from "./content";
+import { BLOGS, BUSINESS_SETTINGS, CMS_PAGES, COUPONS, DEMO_CUSTOMER, DEMO_CUSTOMER_DETAILS, DEMO_OWNER, SEED_EPOCH, SLIDERS, TESTIMONIALS } from "./content";
 import { FAMILIES } from "./families";
 import { generateProducts } from "./generate";
 import { allImageJobs, blogBannerUrl, brandImageJobs, categoryCoverUrl, productPhotos, renderImages, sliderUrl, type RenderResult } from "./images";
 import { INDIA, seedLocations } from "./locations";
 import { chunk, hashString } from "./prng";
 
-export { DEMO_CUSTOMER } from "./content";
+export { DEMO_CUSTOMER, DEMO_OWNER } from "./content";
 
 export const SEEDED_TABLES = [
   "countries",
@@ -69,6 +69,8 @@ export type SeedSummary = {
   images: RenderResult;
   generatedProducts: number;
   demoLogin: { email: string; password: string };
+  /** The demo owner of the back office: on the embedded SQLite database only. */
+  demoOwner: { email: string; password: string } | null;
   elapsedMs: number;
 };
 
@@ -432,6 +434,49 @@ async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId
   }
 }
 
+/**
+ * The demo owner (back office), like the demo customer: a verified account with a password and the
+ * owner role, without a second factor (the owner may require one: docs/operations.md). Only on
+ * SQLite, the embedded demo database (seedDatabase's caller decides).
+ */
+export async function seedDemoOwner(trx: Db, inserted: Counter): Promise<void> {
+  const existing = await trx.selectFrom("users").select("id").where("email", "=", DEMO_OWNER.email).executeTakeFirst();
+  if (existing) return;
+  const user = await trx
+    .insertInto("users")
+    .values({
+      name: DEMO_OWNER.name,
+      email: DEMO_OWNER.email,
+      phone: null,
+      avatar: null,
+      email_verified: 1,
+      deleted_at: null,
+      role: DEMO_OWNER.role,
+      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
+      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  inserted.users += 1;
+  await trx
+    .insertInto("accounts")
+    .values({
+      user_id: user.id,
+      account_id: String(user.id),
+      provider_id: "credential",
+      password: await hashPassword(DEMO_OWNER.password),
+      access_token: null,
+      refresh_token: null,
+      id_token: null,
+      access_token_expires_at: null,
+      refresh_token_expires_at: null,
+      scope: null,
+      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
+      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
+    })
+    .execute();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Entry point
 // ---------------------------------------------------------------------------------------------
@@ -493,6 +538,8 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     await db.transaction().execute((trx) => seedContent(trx, categoryIds, inserted));
     await db.transaction().execute((trx) => seedSettings(trx, inserted));
     await db.transaction().execute((trx) => seedDemoCustomer(trx, handle.dialect, countryId, inserted));
+    // A published owner password never reaches PostgreSQL (a real shop's database), even on purpose.
+    if (handle.dialect === "sqlite") await db.transaction().execute((trx) => seedDemoOwner(trx, inserted));
     if (options.products && options.products > 0) {
       const target = options.products;
       const result = await db.transaction().execute((trx) => generateProducts(trx, target, log));
@@ -519,6 +566,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     images,
     generatedProducts: generated,
     demoLogin: { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
+    demoOwner: handle.dialect === "sqlite" ? { email: DEMO_OWNER.email, password: DEMO_OWNER.password } : null,
     elapsedMs: Date.now() - started,
   };
 }

@@ -9,7 +9,8 @@ import { migrateToLatest } from "../platform/db/migrate";
 import { discountPercent } from "./catalog";
 import { generatedProduct } from "./generate";
 import { mediaFile, PRODUCT_PHOTO_SIZE } from "./images";
-import { DEMO_CUSTOMER, isCatalogEmpty, seedDatabase, tableCounts, type SeedSummary } from "./index";
+import { DEMO_CUSTOMER, DEMO_OWNER, isCatalogEmpty, seedDatabase, tableCounts, type SeedSummary } from "./index";
+import { createTestDatabase, postgresReachable } from "../testing/databases";
 
 /** Every business-setting type listed in docs/api-v2.md (business settings), plus the extras the store reads. */
 const SPEC_SETTING_TYPES = [
@@ -285,6 +286,36 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     expect(addresses.map((a) => a.state).sort()).toEqual(["Delhi", "Karnataka"]);
     for (const a of addresses) expect(a.cityState).toBe(a.state_id);
   });
+
+  it("seeds the demo owner of the back office on the embedded database, and prints it", async () => {
+    const owner = await handle.db.selectFrom("users").selectAll().where("email", "=", DEMO_OWNER.email).executeTakeFirstOrThrow();
+    expect(owner.role).toBe("owner");
+    expect(Boolean(owner.email_verified)).toBe(true);
+    const credential = await handle.db.selectFrom("accounts").select("password").where("user_id", "=", owner.id).where("provider_id", "=", "credential").executeTakeFirstOrThrow();
+    expect(await verifyPassword(DEMO_OWNER.password, credential.password)).toBe(true);
+    expect(first.demoOwner).toEqual({ email: DEMO_OWNER.email, password: DEMO_OWNER.password });
+    // The demo customer is a customer, not staff.
+    const customer = await handle.db.selectFrom("users").select("role").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirstOrThrow();
+    expect(customer.role).toBeNull();
+  });
+});
+
+describe("the demo owner never reaches PostgreSQL", async () => {
+  const pgUp = await postgresReachable();
+  it.skipIf(!pgUp)("seedDatabase on PostgreSQL makes the demo customer but no owner", async () => {
+    const database = await createTestDatabase("postgres", "seed_owner");
+    const handle = await openDatabase(database.target);
+    try {
+      await migrateToLatest(handle);
+      const summary = await seedDatabase(handle, { mediaDir });
+      expect(summary.demoOwner).toBeNull();
+      expect(await handle.db.selectFrom("users").select("id").where("email", "=", DEMO_OWNER.email).executeTakeFirst()).toBeUndefined();
+      expect(await handle.db.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst()).toBeDefined();
+    } finally {
+      await handle.close();
+      await database.drop();
+    }
+  }, 300_000);
 });
 
 describe("generateProducts", () => {

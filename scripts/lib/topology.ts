@@ -14,6 +14,7 @@ import path from "node:path";
 import { getConfig } from "../../lib/platform/config";
 import { openDatabase, type DbHandle } from "../../lib/platform/db/connection";
 import { postgresReachable } from "../../lib/testing/databases";
+import { createStaff } from "../../lib/testing/staff";
 import { ensureBuild, freePort, ROOT, startServer, waitForServer } from "./build";
 import { nginxBinary, writeNativeNginxConfig } from "./nginx-config";
 import { prepareDatabase } from "./prepare";
@@ -37,8 +38,8 @@ export type Topology = {
   instances: Instance[];
   databaseUrl: string;
   redisUrl: string;
-  /** ADMIN_KEY of the instances (catalog admin API). */
-  adminKey: string;
+  /** A personal API token of the topology's owner (every permission): Authorization: Bearer for /api/v2/admin/*. */
+  adminToken: string;
   systemKey: string;
   /** Folder of nginx's files: access.log, error.log. */
   nginxDir: string;
@@ -183,8 +184,12 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const database = await freshDatabase(pgServer.url);
     cleanups.push(database.drop);
     const handle = await openDatabase({ dialect: "postgres", url: database.url });
+    let adminToken: string;
     try {
       await prepareDatabase(handle, { demoData: true, log });
+      // The admin API's caller: an owner with a personal API token (PostgreSQL gets no demo owner).
+      const owner = await createStaff(handle, { email: "topology-owner@example.com", password: `Topology-${randomBytes(12).toString("base64url")}`, name: "Topology Owner", role: "owner" });
+      adminToken = owner.token as string;
       await options.prepare?.(handle);
     } finally {
       await handle.close();
@@ -207,7 +212,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     const nginxPort = options.basePort ?? (await freePort());
     const ports: number[] = [];
     for (let i = 0; i < count; i++) ports.push(options.basePort ? options.basePort + 1 + i : await freePort());
-    const adminKey = `topology-admin-key-${randomBytes(8).toString("hex")}`;
     const uploads = path.join(dir, "uploads");
     fs.mkdirSync(uploads);
     const env: NodeJS.ProcessEnv = {
@@ -215,7 +219,6 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl,
       UPLOADS_DIR: uploads,
-      ADMIN_KEY: adminKey,
       // One proxy (nginx) in front: the client is the address nginx appends to X-Forwarded-For.
       TRUSTED_PROXIES: "1",
       PAYMENTS_SANDBOX: "1",
@@ -269,7 +272,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
     await waitForServer(`${nginxUrl}/api/v2/ping`, 30_000);
     log(`nginx: ${nginxUrl} (logs in ${nginxDir})`);
 
-    return { nginxUrl, instances, databaseUrl: database.url, redisUrl, adminKey, systemKey: getConfig().systemKey, nginxDir, stop };
+    return { nginxUrl, instances, databaseUrl: database.url, redisUrl, adminToken, systemKey: getConfig().systemKey, nginxDir, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,6 @@
 import "server-only";
 import { clampPage } from "../rules";
+import { audit, type StaffActor } from "@/lib/platform/audit";
 import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
 import { illegalMove, type OrderTransitionName, REFUND_DECISIONS } from "../lifecycle";
@@ -9,15 +10,18 @@ import { recordRefund, type RefundInput } from "./refunds";
 import { applyTransition, type Change, lockOrder } from "./transition";
 
 /**
- * The back office's order calls (app/api/v2/admin, Admin-Key): staff move an order on, decide a
- * line's refund claim; every change through applyTransition (./transition.ts) by the table in
- * ../lifecycle.ts, so two clerks (or a clerk and the payment-deadline sweep) never both apply one
- * change, and an illegal change is a 409 with a message that leaves the order as it was. Staff act
- * through the Admin-Key today: their events carry actor "staff", no id, and the note "admin key".
+ * The back office's order calls (app/api/v2/admin, a staff session or API token): staff move an
+ * order on, decide a line's refund claim; every change through applyTransition (./transition.ts)
+ * by the table in ../lifecycle.ts, so two clerks (or a clerk and the payment-deadline sweep) never
+ * both apply one change, and an illegal change is a 409 with a message that leaves the order as it
+ * was. Their events carry actor "staff" and the staff member's user id, and each change writes its
+ * audit row (lib/platform/audit.ts) in the same transaction.
  */
 
 export const ADMIN_PER_PAGE = 20;
-const ADMIN_NOTE = "admin key";
+
+/** The order's states as the audit log shows them. */
+const orderStates = (o: { delivery_status: string; payment_status: string }) => ({ delivery_status: o.delivery_status, payment_status: o.payment_status });
 
 export type AdminOrderRow = {
   id: number;
@@ -102,10 +106,10 @@ const BY_TARGET: Record<AdminTarget, OrderTransitionName> = {
  * Cash on Delivery order marked Delivered also collects its cash (`collect_cash`: Paid, invoice,
  * the paid mail); marked Delivered again while its cash is unrecorded, it only collects.
  */
-export async function setDeliveryStatus(orderId: number, target: AdminTarget, now = new Date()): Promise<AdminOrderState> {
+export async function setDeliveryStatus(orderId: number, target: AdminTarget, actor: StaffActor, now = new Date()): Promise<AdminOrderState> {
   const handle = await getDb();
   await orderTransaction(handle, async (trx, after) => {
-    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
+    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, actorId: actor.userId, note: null, after };
     const order = await lockOrder(trx, handle.dialect, orderId);
     if (!order) throw new ApiError(404, ORDER_MESSAGES.notFound);
     const cashDue = order.payment_type === PAYMENT_TYPE.cod && order.payment_status === PAYMENT.unpaid;
@@ -117,6 +121,8 @@ export async function setDeliveryStatus(orderId: number, target: AdminTarget, no
     if (target === DELIVERY.delivered && cashDue) {
       await applyTransition(change, { machine: "order", name: "collect_cash", orderId, payment: { provider_payment_id: `cod-${order.code}` } });
     }
+    const moved = await trx.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", orderId).executeTakeFirstOrThrow();
+    await audit(trx, actor, { action: "order.status", entityType: "order", entityId: orderId, before: { code: order.code, ...orderStates(order) }, after: orderStates(moved) }, now);
   });
   return (await adminOrderState(orderId)) as AdminOrderState;
 }
@@ -132,6 +138,7 @@ export type RefundDecision = Exclude<RefundStatus, "Requested">;
 export async function decideRefund(
   lineId: number,
   decision: RefundDecision,
+  actor: StaffActor,
   money?: { refund: Omit<RefundInput, "lineId" | "amount"> & { amount?: number }; idempotencyKey: string },
   now = new Date(),
 ): Promise<{ id: number; order_id: number; refund_status: RefundStatus; refund?: Awaited<ReturnType<typeof recordRefund>> }> {
@@ -141,13 +148,16 @@ export async function decideRefund(
   if (decision === REFUND.refunded) {
     if (!money) throw new ApiError(422, "A refund needs its method (original, bank_transfer, upi or cash) and an Idempotency-Key header.");
     const amount = money.refund.amount ?? line.total - (line.discount ?? 0);
-    const refund = await recordRefund(line.order_id, { ...money.refund, amount, lineId }, money.idempotencyKey, now);
+    const refund = await recordRefund(line.order_id, { ...money.refund, amount, lineId }, money.idempotencyKey, actor, now);
     return { id: line.id, order_id: line.order_id, refund_status: REFUND.refunded, refund };
   }
   const outcome = await orderTransaction(handle, async (trx, after) => {
-    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, note: ADMIN_NOTE, after };
+    const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, actorId: actor.userId, note: null, after };
     await lockOrder(trx, handle.dialect, line.order_id);
-    return applyTransition(change, { machine: "line", name: REFUND_DECISIONS[decision], lineId });
+    const before = await trx.selectFrom("order_lines").select("refund_status").where("id", "=", lineId).executeTakeFirstOrThrow();
+    const moved = await applyTransition(change, { machine: "line", name: REFUND_DECISIONS[decision], lineId });
+    await audit(trx, actor, { action: "refund.decide", entityType: "order_line", entityId: lineId, before: { order_id: line.order_id, refund_status: before.refund_status }, after: { refund_status: decision } }, now);
+    return moved;
   });
   return { id: outcome.id, order_id: outcome.orderId, refund_status: decision };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { audit, type StaffActor } from "@/lib/platform/audit";
 import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import type { Selectable } from "kysely";
 import type { RefundsTable } from "@/lib/platform/db/schema";
@@ -58,13 +59,23 @@ export type RefundInput = {
 export type RefundRecord = Selectable<RefundsTable>;
 export type RefundOutcome = { refund: RefundRecord; replayed: boolean; payment: { status: string; amount: number; refunded: number } };
 
-const staffChange = (trx: Db, dialect: Dialect, now: Date, after: AfterCommit, note: string | null): Change => ({ trx, dialect, now, actor: ACTOR.staff, note: note ?? "admin key", after });
+const staffChange = (trx: Db, dialect: Dialect, now: Date, after: AfterCommit, note: string | null, actor: StaffActor): Change => ({ trx, dialect, now, actor: ACTOR.staff, actorId: actor.userId, note, after });
+
+/** A refund as the audit log shows it (amount in paise). */
+const refundFacts = (r: Pick<RefundRecord, "order_id" | "order_line_id" | "amount" | "method" | "reference" | "status">) => ({
+  order_id: r.order_id,
+  line_id: r.order_line_id,
+  amount: r.amount,
+  method: r.method,
+  reference: r.reference,
+  status: r.status,
+});
 
 /** POST /admin/orders/{id}/refunds (and a line's Refunded decision): see the top of this file. */
-export async function recordRefund(orderId: number, input: RefundInput, idempotencyKey: string, now = new Date()): Promise<RefundOutcome> {
+export async function recordRefund(orderId: number, input: RefundInput, idempotencyKey: string, actor: StaffActor, now = new Date()): Promise<RefundOutcome> {
   const handle = await getDb();
   const earlier = await handle.db.selectFrom("refunds").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
-  if (earlier) return replay(earlier, orderId, input, now);
+  if (earlier) return replay(earlier, orderId, input, actor, now);
 
   let reserved: RefundRecord;
   try {
@@ -120,25 +131,27 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
         })
         .returning(["id"])
         .executeTakeFirstOrThrow();
-      if (manual) await settle(staffChange(trx, handle.dialect, now, after, input.note), orderId, payment.id, input.lineId);
-      return trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
+      if (manual) await settle(staffChange(trx, handle.dialect, now, after, input.note, actor), orderId, payment.id, input.lineId);
+      const recorded = await trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
+      await audit(trx, actor, { action: "refund.record", entityType: "refund", entityId: recorded.id, before: { refunded_amount: payment.refunded_amount }, after: { ...refundFacts(recorded), refunded_amount: payment.refunded_amount + input.amount } }, now);
+      return recorded;
     });
   } catch (error) {
     // The same key sent twice at once: the other request's refund is the answer.
     const winner = await handle.db.selectFrom("refunds").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
-    if (winner) return replay(winner, orderId, input, now);
+    if (winner) return replay(winner, orderId, input, actor, now);
     throw error;
   }
-  if (reserved.status === REFUND_RECORD.pending) return { ...(await throughProvider(reserved, now)), replayed: false };
+  if (reserved.status === REFUND_RECORD.pending) return { ...(await throughProvider(reserved, actor, now)), replayed: false };
   return { refund: reserved, replayed: false, payment: await paymentFigures(reserved.payment_id) };
 }
 
 /** The refund an Idempotency-Key made, again; a pending one through the provider is finished now. */
-async function replay(earlier: RefundRecord, orderId: number, input: RefundInput, now: Date): Promise<RefundOutcome> {
+async function replay(earlier: RefundRecord, orderId: number, input: RefundInput, actor: StaffActor, now: Date): Promise<RefundOutcome> {
   if (earlier.order_id !== orderId || earlier.amount !== input.amount || earlier.method !== input.method || (earlier.order_line_id ?? undefined) !== input.lineId) {
     throw new ApiError(409, REFUND_RECORD_MESSAGES.keyReused);
   }
-  if (earlier.status === REFUND_RECORD.pending) return { ...(await throughProvider(earlier, now)), replayed: true };
+  if (earlier.status === REFUND_RECORD.pending) return { ...(await throughProvider(earlier, actor, now)), replayed: true };
   return { refund: earlier, replayed: true, payment: await paymentFigures(earlier.payment_id) };
 }
 
@@ -152,7 +165,7 @@ async function paymentFigures(paymentId: number): Promise<RefundOutcome["payment
  * Asks the provider to give a pending refund back (outside any transaction: it is a network call,
  * and the sandbox keeps its own books in this database), then records its answer.
  */
-async function throughProvider(refund: RefundRecord, now: Date): Promise<Omit<RefundOutcome, "replayed">> {
+async function throughProvider(refund: RefundRecord, actor: StaffActor, now: Date): Promise<Omit<RefundOutcome, "replayed">> {
   const handle = await getDb();
   const payment = await handle.db.selectFrom("payments").select(["provider", "provider_payment_id"]).where("id", "=", refund.payment_id).executeTakeFirstOrThrow();
   const provider = await providerByName(payment.provider);
@@ -181,9 +194,12 @@ async function throughProvider(refund: RefundRecord, now: Date): Promise<Omit<Re
         .execute();
     } else {
       await trx.updateTable("refunds").set({ status: REFUND_RECORD.processed, provider_refund_id: answer.refundId, reference: current.reference ?? answer.refundId, updated_at: at }).where("id", "=", refund.id).where("status", "=", REFUND_RECORD.pending).execute();
-      await settle(staffChange(trx, handle.dialect, now, after, current.note), refund.order_id, refund.payment_id, current.order_line_id ?? undefined);
+      await settle(staffChange(trx, handle.dialect, now, after, current.note, actor), refund.order_id, refund.payment_id, current.order_line_id ?? undefined);
     }
-    return trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
+    const done = await trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
+    // The provider's answer finished the refund the clerk asked for: its own audit row.
+    await audit(trx, actor, { action: answer.ok ? "refund.processed" : "refund.failed", entityType: "refund", entityId: refund.id, before: { status: REFUND_RECORD.pending }, after: { ...refundFacts(done), provider_refund_id: done.provider_refund_id } }, now);
+    return done;
   });
   if (finished.status === REFUND_RECORD.failed) {
     throw new ApiError(409, `The payment provider refused the refund: ${answer.ok ? "" : answer.message}`);
@@ -221,7 +237,7 @@ export async function refundOrderIfDone(c: Change, orderId: number, paymentRefun
 }
 
 /** POST /admin/orders/{id}/refunds/close: staff close the order's refund_due with a reason (payment `close`). */
-export async function closeRefund(orderId: number, reason: string, now = new Date()): Promise<{ paymentId: number; refunded: number; amount: number }> {
+export async function closeRefund(orderId: number, reason: string, actor: StaffActor, now = new Date()): Promise<{ paymentId: number; refunded: number; amount: number }> {
   const handle = await getDb();
   const closed = await orderTransaction(handle, async (trx, after) => {
     const order = await lockOrder(trx, handle.dialect, orderId);
@@ -231,7 +247,8 @@ export async function closeRefund(orderId: number, reason: string, now = new Dat
     // A refund still waiting for the provider keeps the row due until it is finished.
     const pending = await trx.selectFrom("refunds").select("id").where("payment_id", "=", payment.id).where("status", "=", REFUND_RECORD.pending).executeTakeFirst();
     if (pending) throw new ApiError(409, "A refund of this payment is still pending with the provider: finish it first (send its request again).");
-    await applyTransition(staffChange(trx, handle.dialect, now, after, reason), { machine: "payment", name: "close", paymentId: payment.id });
+    await applyTransition(staffChange(trx, handle.dialect, now, after, reason, actor), { machine: "payment", name: "close", paymentId: payment.id });
+    await audit(trx, actor, { action: "refund.close", entityType: "payment", entityId: payment.id, before: { order_id: orderId, status: PAYMENT_ROW.refundDue }, after: { status: PAYMENT_ROW.closed, reason, refunded_amount: payment.refunded_amount, amount: payment.amount } }, now);
     return { paymentId: payment.id, refunded: payment.refunded_amount, amount: payment.amount };
   });
   return closed;

@@ -53,7 +53,7 @@ export type Change = {
   dialect: Dialect;
   now: Date;
   actor: Actor;
-  /** The customer's user id; null for staff (the Admin-Key API), the system and providers. */
+  /** The customer's or the staff member's user id; null for the system and providers. */
   actorId?: number | null;
   /** Kept on the event rows: why, or which provider message. */
   note?: string | null;

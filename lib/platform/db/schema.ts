@@ -27,6 +27,16 @@ export interface UsersTable {
   email_verified: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
   /** Set when the customer deleted the account; the row stays, anonymised, for the orders. */
   deleted_at: string | null;
+  /**
+   * better-auth's admin plugin: the staff roles of lib/accounts/access.ts, comma-separated, or
+   * "customer" (null for accounts opened before migration 010).
+   */
+  role: ColumnType<string | null, string | null | undefined, string | null>;
+  banned: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+  ban_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  ban_expires: ColumnType<string | null, string | null | undefined, string | null>;
+  /** better-auth's two-factor plugin: TOTP is set up and verified. */
+  two_factor_enabled: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -39,7 +49,73 @@ export interface SessionsTable {
   expires_at: Timestamp;
   ip_address: string | null;
   user_agent: string | null;
+  impersonated_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 1: opened by the back office's sign-in (migration 010); only such a session reaches the admin API. */
+  staff: Flag;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** better-auth's two-factor plugin: the TOTP secret and recovery codes, encrypted. */
+export interface TwoFactorsTable {
+  id: Id;
+  user_id: number;
+  secret: string;
+  backup_codes: string;
+  verified: ColumnType<boolean | number | null, boolean | number | null | undefined, boolean | number | null>;
+  failed_verification_count: ColumnType<number | null, number | null | undefined, number | null>;
+  locked_until: string | null;
+}
+
+/** Every back-office sign-in attempt, failed or not (migration 010). */
+export interface StaffSignInsTable {
+  id: Id;
+  user_id: number | null;
+  email: string;
+  ip: string | null;
+  user_agent: string | null;
+  result: string;
+  created_at: Timestamp;
+}
+
+/** Personal API tokens of staff (migration 010): the SHA-256 of the token, never the token. */
+export interface ApiTokensTable {
+  id: Id;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  prefix: string;
+  /** JSON array of permission names. */
+  scopes: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  revoked_by: number | null;
+}
+
+/** Every change staff make, written in the change's transaction (lib/platform/audit.ts); never updated or deleted. */
+export interface AuditLogTable {
+  id: Id;
+  actor_id: number;
+  actor_kind: "staff" | "token";
+  token_id: number | null;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  /** JSON text. */
+  before: string | null;
+  after: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+/** The back office's own settings (JSON values), apart from the published business_settings. */
+export interface StaffSettingsTable {
+  key: string;
+  value: string;
   updated_at: Timestamp;
 }
 
@@ -410,7 +486,7 @@ export interface OrderEventsTable {
   /** The order's, the line's or the payment row's id. */
   entity_id: number;
   actor: Actor;
-  /** The customer's user id; null for staff (the Admin-Key), the system and providers. */
+  /** The customer's or the staff member's user id; null for the system and providers. */
   actor_id: number | null;
   /** The transition's name in lib/orders/lifecycle.ts. */
   event: string;
@@ -601,6 +677,11 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   accounts: AccountsTable;
+  two_factors: TwoFactorsTable;
+  staff_sign_ins: StaffSignInsTable;
+  api_tokens: ApiTokensTable;
+  audit_log: AuditLogTable;
+  staff_settings: StaffSettingsTable;
   verifications: VerificationsTable;
   mail_outbox: MailOutboxTable;
   outbox_events: OutboxEventsTable;

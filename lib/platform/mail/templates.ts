@@ -79,6 +79,17 @@ export function welcomeMail(brand: MailBrand, to: string, name: string, confirmL
   ]);
 }
 
+/** A staff invitation: who invited, the role, and the link that sets the password (it expires). */
+export function staffInviteMail(brand: MailBrand, to: string, name: string | null, invitedBy: string, role: string, link: string, expiresAt: string): MailMessage {
+  const until = new Date(expiresAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+  return compose(brand, to, `You are invited to the ${brand.name} back office`, hello(name), [
+    { text: `${invitedBy} invited you to the back office of ${brand.name} as ${role}.` },
+    { text: `Choose your password with the link below. It works once, until ${until} (India time).` },
+    { button: { label: "Choose my password", href: link } },
+    { text: "Then sign in to the back office with this email address and that password. If you did not expect this, ignore this mail." },
+  ]);
+}
+
 export function noticeMail(brand: MailBrand, to: string, subject: string, lines: string[], name?: string | null): MailMessage {
   return compose(brand, to, subject, hello(name), lines.map((text) => ({ text })));
 }

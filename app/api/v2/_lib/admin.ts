@@ -1,18 +1,17 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { getConfig } from "@/lib/platform/config";
-import { ApiError } from "@/lib/platform/errors";
+import type { StaffPrincipal } from "@/lib/accounts";
+import { permissionsOf } from "@/lib/accounts/access";
 import type { AdminOrderState, RefundOutcome } from "@/lib/orders";
 import { rupees } from "./present";
+import { withCookies } from "./http";
 
-const digest = (v: string) => createHash("sha256").update(v).digest();
+/**
+ * The admin API (/api/v2/admin/*) answers staff: a back-office session (cookie or Bearer) or a
+ * personal API token (Bearer kst_…). Each route asks requireStaff(request, resource, action) from
+ * @/lib/accounts first: 401 without credentials, 403 when can() says no (docs/api-v2.md "Admin").
+ */
 
-/** The admin API answers only to the Admin-Key header, and not at all when ADMIN_KEY is unset. */
-export function requireAdmin(request: Request): void {
-  const key = getConfig().adminKey;
-  if (!key) throw new ApiError(404, "Not found.");
-  const sent = request.headers.get("admin-key");
-  if (!sent || !timingSafeEqual(digest(sent), digest(key))) throw new ApiError(401, "Missing or invalid Admin-Key header.");
-}
+/** Passes on the cookies of a staff session that better-auth refreshed while checking it. */
+export const staffAnswer = (principal: Pick<StaffPrincipal, "setCookies">, response: Response) => withCookies(response, principal.setCookies);
 
 /** An order as the admin answers show it: money in rupees. */
 export const presentAdminOrder = (o: AdminOrderState) => ({
@@ -42,4 +41,13 @@ export const presentRefund = (r: RefundOutcome) => ({
     created_at: r.refund.created_at,
   },
   payment: { status: r.payment.status, amount: rupees(r.payment.amount), refunded_amount: rupees(r.payment.refunded) },
+});
+
+/** Who is signed in to the back office, with what they may do (GET /admin/me, the sign-in's answer). */
+export const presentStaffPrincipal = (p: StaffPrincipal) => ({
+  user: { id: p.user.id, name: p.user.name, email: p.user.email },
+  roles: p.roles,
+  permissions: permissionsOf(p.roles).filter((perm) => p.scopes === null || p.scopes.includes(perm)),
+  via: p.via === "token" ? "token" : "session",
+  two_factor: { enabled: p.twoFactorEnabled, required: p.twoFactorRequired },
 });

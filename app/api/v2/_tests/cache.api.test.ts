@@ -22,14 +22,14 @@ async function eventually(check: () => Promise<boolean>, ms = 5000) {
   }
 }
 
-const admin = (slug: string, body: unknown, key: string | null = inject("adminKey")) =>
-  api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), headers: key ? { "Admin-Key": key } : {} });
+const admin = (slug: string, body: unknown, token: string | null = inject("adminToken")) =>
+  api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), ...(token ? { token } : {}) });
 
 describe("catalog changes through the service layer", () => {
-  it("refuses changes without the admin key, bad input and unknown products", async () => {
+  it("refuses changes without a staff token, bad input and unknown products", async () => {
     const slug = ((await api("/products/search?per_page=1")).json.data as Json[])[0].slug;
     expect((await admin(slug, { name: "Nope" }, null)).status).toBe(401);
-    expect((await admin(slug, { name: "Nope" }, "wrong-key-wrong-key")).status).toBe(401);
+    expect((await admin(slug, { name: "Nope" }, "kst_wrong-token-wrong-token")).status).toBe(401);
     const bad = await admin(slug, { main_price: -5, colour: "red" });
     expect(bad.status).toBe(422);
     expect((await admin(slug, {})).status).toBe(422);

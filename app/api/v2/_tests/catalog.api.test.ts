@@ -201,7 +201,7 @@ describe("product search", () => {
     const { db } = await testDb();
     const product = await db.selectFrom("products").select(["slug", "price", "list_price"]).where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow();
     const admin = (body: unknown) =>
-      api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify(body), headers: { "Admin-Key": inject("adminKey") } });
+      api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify(body), token: inject("adminToken") });
     /** The ranges whose search answer lists the product, reading every page. */
     const rangesListing = async () => {
       const found: string[] = [];

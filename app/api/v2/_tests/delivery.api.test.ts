@@ -106,7 +106,7 @@ describe("GET /delivery-check", () => {
 
     const slug = await productWith("in_stock");
     const admin = (published: boolean) =>
-      api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify({ published }), headers: { "Admin-Key": inject("adminKey") } });
+      api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify({ published }), token: inject("adminToken") });
     expect((await admin(false)).status).toBe(200);
     try {
       expect((await check("110001", slug)).status).toBe(404);

@@ -92,13 +92,13 @@ describe("public API reads", () => {
     const product = await db.selectFrom("products").select(["slug", "name"]).where("published", "=", 1).orderBy("id", "desc").executeTakeFirstOrThrow();
     const path = `/products/${product.slug}/0`;
     const before = await api(path);
-    const res = await api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify({ name: `${product.name} Renamed` }), headers: { "Admin-Key": inject("adminKey") } });
+    const res = await api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify({ name: `${product.name} Renamed` }), token: inject("adminToken") });
     expect(res.status).toBe(200);
     const after = await api(path, { headers: { "If-None-Match": before.headers.get("etag") ?? "" } });
     expect(after.status).toBe(200);
     expect(after.json.data[0].name).toBe(`${product.name} Renamed`);
     expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
-    await api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify({ name: product.name }), headers: { "Admin-Key": inject("adminKey") } });
+    await api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify({ name: product.name }), token: inject("adminToken") });
   });
 
   it("are the same for a signed-in customer with a cart and a wishlist as for a guest: nothing per-user in them", async () => {
@@ -175,7 +175,7 @@ describe("answers a shared cache must not keep", () => {
     const signedIn = await api("/auth/session", { token: user.token, ip: user.ip });
     expect(signedIn.status).toBe(200);
     expect(signedIn.json.user).toBeTruthy();
-    const admin = await api("/admin/orders", { headers: { "Admin-Key": inject("adminKey") } });
+    const admin = await api("/admin/orders", { token: inject("adminToken") });
     expect(admin.status).toBe(200);
     expectNoStore(admin, "/admin/orders");
   });
@@ -193,7 +193,7 @@ describe("answers a shared cache must not keep", () => {
       ["carts/add", await post("/carts/add", { id: productId, variant: "", quantity: 1 }, { token: user.token, ip: user.ip })],
       ["cart-count POST", await post("/cart-count", {}, { token: user.token, ip: user.ip })],
       ["wishlists-remove-product", await api(`/wishlists-remove-product/${productSlug}`, { token: user.token, ip: user.ip })],
-      ["admin PATCH", await api(`/admin/products/${productSlug}`, { method: "PATCH", body: JSON.stringify({}), headers: { "Admin-Key": inject("adminKey") } })],
+      ["admin PATCH", await api(`/admin/products/${productSlug}`, { method: "PATCH", body: JSON.stringify({}), token: inject("adminToken") })],
       ["logout", await api("/auth/logout", { token: login.json.access_token as string, ip: user.ip })],
     ];
     for (const [label, res] of writes) {

@@ -39,9 +39,9 @@ export async function addressOf(u: TestUser): Promise<number> {
   return id;
 }
 
-/** A call of the admin API with the Admin-Key. */
+/** A call of the admin API as the tests' owner, with their personal API token (Authorization: Bearer). */
 export const admin = (path: string, body?: unknown, init: ApiInit = {}) =>
-  api(`/admin${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body), ...init, headers: { "Admin-Key": inject("adminKey"), ...(init.headers as Record<string, string> | undefined) } });
+  api(`/admin${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body), token: inject("adminToken"), ...init });
 
 /** A fresh Idempotency-Key. */
 export const newKey = () => randomBytes(18).toString("base64url");

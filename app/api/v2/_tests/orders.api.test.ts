@@ -25,9 +25,9 @@ const ONLINE_UNPAID = "An online order is confirmed when its payment arrives; it
 const REASON = "The curtain arrived torn along the hem.";
 const rupees = (paise: number) => paise / 100;
 
-/** The Admin-Key API without the key, or with a wrong one. */
-const adminWithKey = (path: string, body: unknown, key: string | null) =>
-  api(`/admin${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body), headers: key ? { "Admin-Key": key } : {} });
+/** The admin API without a token, or with a wrong one. */
+const adminWithToken = (path: string, body: unknown, token: string | null) =>
+  api(`/admin${path}`, { method: body === undefined ? "GET" : "POST", body: body === undefined ? undefined : JSON.stringify(body), ...(token ? { token } : {}) });
 const refund = (orderId: number, body: unknown, key: string | null = newKey()) => admin(`/orders/${orderId}/refunds`, body, { headers: key ? { "Idempotency-Key": key } : {} });
 
 /** A stocked product of this file, units to spare. */
@@ -356,13 +356,16 @@ describe("refund requests", () => {
 });
 
 describe("back office: /admin/orders", () => {
-  it("answers only to the Admin-Key", async () => {
-    expect((await adminWithKey("/orders", undefined, null)).status).toBe(401);
-    expect((await adminWithKey("/orders", undefined, "wrong-key")).status).toBe(401);
-    expect((await adminWithKey("/orders/1/status", { delivery_status: "Shipped" }, null)).status).toBe(401);
-    expect((await adminWithKey("/order-lines/1/refund", { decision: "Approved" }, null)).status).toBe(401);
-    expect((await adminWithKey("/orders/1/refunds", { amount: 1, method: "cash" }, null)).status).toBe(401);
-    expect((await adminWithKey("/orders/1/refunds/close", { reason: "Paid back in the shop." }, null)).status).toBe(401);
+  it("answers only to staff", async () => {
+    expect((await adminWithToken("/orders", undefined, null)).status).toBe(401);
+    expect((await adminWithToken("/orders", undefined, "kst_wrong-token")).status).toBe(401);
+    expect((await adminWithToken("/orders/1/status", { delivery_status: "Shipped" }, null)).status).toBe(401);
+    expect((await adminWithToken("/order-lines/1/refund", { decision: "Approved" }, null)).status).toBe(401);
+    expect((await adminWithToken("/orders/1/refunds", { amount: 1, method: "cash" }, null)).status).toBe(401);
+    expect((await adminWithToken("/orders/1/refunds/close", { reason: "Paid back in the shop." }, null)).status).toBe(401);
+    // A customer's session is not a staff session.
+    const u = await user();
+    expect((await adminWithToken("/orders", undefined, u.token)).status).toBe(403);
   });
 
   it("lists orders by status, newest first", async () => {
@@ -427,7 +430,8 @@ describe("back office: /admin/orders", () => {
       ["order", "collect_cash", "Delivered/Un-Paid", "Delivered/Paid"],
       ["payment", "collect", "pending", "paid"],
     ]);
-    expect(staff.every((e) => e.actor_id === null && e.note === "admin key")).toBe(true);
+    // The staff member who made each change (the tests' owner, through their API token).
+    expect(staff.every((e) => e.actor_id === inject("owner").id && e.note === null)).toBe(true);
 
     // Delivered again changes nothing; the customer now sees Paid and a Refund button.
     expect((await admin(`/orders/${order.id}/status`, { delivery_status: "Delivered" })).status).toBe(409);

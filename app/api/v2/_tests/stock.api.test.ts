@@ -18,7 +18,7 @@ afterAll(async () => {
 const nextIp = clientAddresses(150);
 const user = () => newUser(nextIp());
 
-const edit = (slug: string, body: unknown) => api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), headers: { "Admin-Key": inject("adminKey") } });
+const edit = (slug: string, body: unknown) => api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), token: inject("adminToken") });
 const place = (u: TestUser, addressId: number) => post("/checkout/place", { address_id: addressId, shipping_method: "standard", payment_method: "cod" }, { token: u.token, ip: u.ip, headers: { "Idempotency-Key": newKey() } });
 
 async function product(id: number) {
@@ -28,7 +28,7 @@ async function product(id: number) {
 
 async function movements(productId: number) {
   const { db } = await testDb();
-  return db.selectFrom("stock_movements").select(["delta", "reason", "actor", "note", "order_id"]).where("product_id", "=", productId).orderBy("id").execute();
+  return db.selectFrom("stock_movements").select(["delta", "reason", "actor", "actor_id", "note", "order_id"]).where("product_id", "=", productId).orderBy("id").execute();
 }
 
 /** Units of the product held by orders that are not cancelled. */
@@ -72,11 +72,13 @@ describe("PATCH /admin/products/{slug}: stock only by adjustment", () => {
     for (const body of [{ stock_adjustment: { delta: 0, reason: "Nothing at all" } }, { stock_adjustment: { delta: 1.5, reason: "Half a curtain" } }, { stock_adjustment: { delta: 2 } }, { stock_adjustment: { delta: 2, reason: "ok" } }, { stock_adjustment: { delta: 2, reason: "Fine reason", extra: 1 } }, { stock_adjustment: 5 }]) {
       expect((await edit(p.slug, body)).status, JSON.stringify(body)).toBe(422);
     }
+    // Each adjustment names the staff member who made it (the tests' owner, by their API token).
+    const staffId = inject("owner").id;
     expect(await movements(p.id)).toEqual([
-      { delta: 7, reason: "initial", actor: "system", note: "test product", order_id: null },
-      { delta: 5, reason: "adjustment", actor: "staff", note: "Delivery from the Jaipur workshop", order_id: null },
-      { delta: -12, reason: "adjustment", actor: "staff", note: "Water damage in the store room", order_id: null },
-      { delta: 3, reason: "adjustment", actor: "staff", note: "Returned from the photo shoot", order_id: null },
+      { delta: 7, reason: "initial", actor: "system", actor_id: null, note: "test product", order_id: null },
+      { delta: 5, reason: "adjustment", actor: "staff", actor_id: staffId, note: "Delivery from the Jaipur workshop", order_id: null },
+      { delta: -12, reason: "adjustment", actor: "staff", actor_id: staffId, note: "Water damage in the store room", order_id: null },
+      { delta: 3, reason: "adjustment", actor: "staff", actor_id: staffId, note: "Returned from the photo shoot", order_id: null },
     ]);
     expect(await ledgerOf(p.id)).toBe(3);
   });

@@ -54,7 +54,7 @@ async function allRowCount(): Promise<number> {
   return Number(row.n);
 }
 
-const admin = (slug: string, body: unknown) => api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), headers: { "Admin-Key": inject("adminKey") } });
+const admin = (slug: string, body: unknown) => api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), token: inject("adminToken") });
 
 /** The Products in Wishlist figure of the dashboard page the customer sees. */
 async function dashboardWishlistCount(u: TestUser): Promise<number> {

@@ -2,7 +2,7 @@ import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
 import { kyselyAdapter } from "@better-auth/kysely-adapter";
 import { betterAuth } from "better-auth";
-import { bearer, emailOTP } from "better-auth/plugins";
+import { admin, bearer, emailOTP, twoFactor } from "better-auth/plugins";
 import { Kysely, PostgresDialect } from "kysely";
 import { hashPassword, verifyPassword } from "./password";
 import { getConfig } from "@/lib/platform/config";
@@ -10,6 +10,7 @@ import { getDb } from "@/lib/platform/db";
 import { openPgPool, type Db } from "@/lib/platform/db/connection";
 import { sendMail } from "@/lib/platform/mail";
 import { accountExistsMail, passwordResetMail, signInCodeMail, verificationCodeMail, welcomeMail } from "@/lib/platform/mail/templates";
+import { ac, CUSTOMER_ROLE, ROLES } from "../../access";
 import { withHashedSessionTokens } from "./hashed-sessions";
 
 /** A code lives 10 minutes; 5 wrong tries end it. A reset link lives 30 minutes. */
@@ -150,6 +151,33 @@ function createAuth(kysely: Kysely<unknown>, type: "sqlite" | "postgres", secret
       }),
       // API clients send Authorization: Bearer <access_token> instead of the cookie.
       bearer(),
+      // Staff are users with roles (lib/accounts/access.ts): the role column and better-auth's
+      // access control. Its HTTP endpoints are never mounted (the store calls auth.api only); the
+      // back office's own services change roles in their transaction with the audit row
+      // (lib/accounts/server/staff/). New accounts are customers.
+      admin({
+        ac,
+        roles: ROLES,
+        defaultRole: CUSTOMER_ROLE,
+        adminRoles: ["owner"],
+        schema: {
+          user: { fields: { role: "role", banned: "banned", banReason: "ban_reason", banExpires: "ban_expires" } },
+          session: { fields: { impersonatedBy: "impersonated_by" } },
+        },
+      }),
+      // The staff's second factor: TOTP with recovery codes, both stored encrypted with the secret.
+      // A password sign-in of an account that has it answers with a challenge instead of a session
+      // (./../staff/sign-in.ts completes it).
+      twoFactor({
+        issuer: "Kesar Home",
+        schema: {
+          user: { fields: { twoFactorEnabled: "two_factor_enabled" } },
+          twoFactor: {
+            modelName: "two_factors",
+            fields: { userId: "user_id", backupCodes: "backup_codes", failedVerificationCount: "failed_verification_count", lockedUntil: "locked_until" },
+          },
+        },
+      }),
     ],
   });
 }

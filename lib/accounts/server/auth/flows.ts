@@ -26,6 +26,14 @@ export const INVALID_CODE = "Invalid OTP";
 export const CODE_EXPIRED = "This code has expired. Please request a new one.";
 export const CODE_USED_UP = "Too many wrong codes. Please request a new one.";
 export const RESET_FAILED = "This reset link is invalid or has expired. Please request a new one.";
+export const SECOND_FACTOR_ACCOUNT = "This account signs in with a second factor, at the back office.";
+
+/**
+ * A password sign-in of an account with a second factor (a staff member's, better-auth's
+ * two-factor plugin) opens no session here: better-auth answers a challenge, which only the back
+ * office's sign-in completes (../staff/sign-in.ts). The customer's pages refuse it.
+ */
+const wantsSecondFactor = (response: unknown) => Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
 
 const codeOf = (error: unknown): string | undefined => {
   if (!isAPIError(error)) return undefined;
@@ -123,6 +131,7 @@ export async function confirmEmail(token: string, password: string, ip: string, 
     throw error;
   }
   const { headers: out, response } = await auth.api.signInEmail({ body: { email, password }, headers, returnHeaders: true });
+  if (wantsSecondFactor(response)) throw new ApiError(403, SECOND_FACTOR_ACCOUNT);
   await clearLimit("signInFailuresPerAccount", email);
   await refundAttempt("signInFailuresPerIp", ip);
   return { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
@@ -153,6 +162,7 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
   let signedIn: SignedIn;
   try {
     const { headers: out, response } = await auth.api.signInEmail({ body: { email, password: input.password }, headers, returnHeaders: true });
+    if (wantsSecondFactor(response)) throw new ApiError(403, SECOND_FACTOR_ACCOUNT);
     signedIn = { user: toSessionUser(response.user), token: response.token, setCookies: out.getSetCookie() };
   } catch (error) {
     if (isAPIError(error) && (error.statusCode === 401 || error.statusCode === 400)) {

@@ -1,0 +1,249 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { can, permissionsOf, STAFF_ROLES, type Permission, type Resource, type StaffRole } from "@/lib/accounts/access";
+import { dropTestProducts, makeProduct, type TestProduct } from "./cart-client";
+import { api, clientAddresses, closeTestDb, newUser, post, runTag, testDb, uniqueEmail, type ApiAnswer } from "./client";
+import { newKey, placedOrder, type PlacedOrder } from "./orders-client";
+import { adminAs, invitedStaff, ownerToken, staffSession, tokenFor, type StaffLogin } from "./staff-client";
+
+/**
+ * The role matrix: every route under /api/v2/admin/*, called by each role's personal API token
+ * and by each role's staff session, by a customer's session and with no credentials. What the
+ * role allows answers (2xx, or a 4xx of validation or state: never 401/403, never a 5xx);
+ * everything else is 401 (no credentials) or 403, and the database is as it was (the audit log's
+ * and the other tables' row counts, the entities the calls name). A route file under
+ * app/api/v2/admin that this table does not list fails the first test.
+ */
+
+afterAll(async () => {
+  await dropTestProducts();
+  await closeTestDb();
+});
+
+/** Client addresses 10.61.x.y: this file's own block. */
+const nextIp = clientAddresses(61);
+
+type Principal = { label: string; credential: string | null; kind: "token" | "session" | "customer" | "none"; roles: StaffRole[]; login?: StaffLogin };
+
+/** Who a route lets in: permissions (all needed), any staff member, or a staff session (its own sign-in and second factor). */
+type Needs = { permissions: Permission[] } | { anyStaff: true } | { staffSession: true };
+
+type Fixtures = {
+  product: TestProduct;
+  pending: PlacedOrder;
+  delivered: PlacedOrder;
+  refundDue: PlacedOrder;
+  claimedLine: number;
+  target: StaffLogin;
+  tokenId: number;
+};
+
+type Route = {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** The path under /api/v2/admin, as its route file names it. */
+  route: string;
+  path: (f: Fixtures) => string;
+  needs: Needs;
+  /** The body: a change when `allowed` is false (so a refusal is seen to change nothing); allowed callers may get a harmless one. */
+  body?: (f: Fixtures, p: Principal, allowed: boolean) => unknown;
+  headers?: () => Record<string, string>;
+};
+
+const perms = (...list: Permission[]): Needs => ({ permissions: list });
+
+const ROUTES: Route[] = [
+  { method: "GET", route: "/me", path: () => "/me", needs: { anyStaff: true } },
+  { method: "POST", route: "/me/two-factor/enable", path: () => "/me/two-factor/enable", needs: { staffSession: true }, body: (_f, p) => ({ password: p.login?.password ?? "Whatever-Password-1" }) },
+  { method: "POST", route: "/me/two-factor/verify", path: () => "/me/two-factor/verify", needs: { staffSession: true }, body: () => ({ code: "000000" }) },
+  { method: "POST", route: "/me/two-factor/disable", path: () => "/me/two-factor/disable", needs: { staffSession: true }, body: (_f, p) => ({ password: p.login?.password ?? "Whatever-Password-1" }) },
+  { method: "POST", route: "/me/two-factor/recovery-codes", path: () => "/me/two-factor/recovery-codes", needs: { staffSession: true }, body: (_f, p) => ({ password: p.login?.password ?? "Whatever-Password-1" }) },
+  { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("product:update"), body: () => ({ name: `Matrix Rename ${runTag}` }) },
+  { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("product:publish"), body: (_f, _p, allowed) => ({ published: allowed }) },
+  { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("stock:update"), body: () => ({ stock_adjustment: { delta: 1, reason: "Matrix recount" } }) },
+  { method: "GET", route: "/orders", path: () => "/orders", needs: perms("order:read") },
+  { method: "POST", route: "/orders/{id}/status", path: (f) => `/orders/${f.pending.id}/status`, needs: perms("order:update"), body: () => ({ delivery_status: "Confirmed" }) },
+  { method: "POST", route: "/orders/{id}/refunds", path: (f) => `/orders/${f.delivered.id}/refunds`, needs: perms("refund:create"), body: () => ({ amount: 1, method: "cash", note: "Matrix refund" }), headers: () => ({ "Idempotency-Key": newKey() }) },
+  { method: "POST", route: "/orders/{id}/refunds/close", path: (f) => `/orders/${f.refundDue.id}/refunds/close`, needs: perms("refund:update"), body: () => ({ reason: "Paid back in cash at the counter." }) },
+  { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update"), body: () => ({ decision: "Approved" }) },
+  { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update", "refund:create"), body: () => ({ decision: "Refunded", method: "cash" }), headers: () => ({ "Idempotency-Key": newKey() }) },
+  { method: "GET", route: "/staff", path: () => "/staff", needs: perms("staff:read") },
+  { method: "POST", route: "/staff/invites", path: () => "/staff/invites", needs: perms("staff:create"), body: () => ({ email: uniqueEmail("matrix-invite"), role: "content" }) },
+  { method: "PATCH", route: "/staff/{id}", path: (f) => `/staff/${f.target.id}`, needs: perms("staff:update"), body: () => ({ role: "support" }) },
+  { method: "DELETE", route: "/staff/{id}", path: (f) => `/staff/${f.target.id}`, needs: perms("staff:delete") },
+  { method: "GET", route: "/tokens", path: () => "/tokens", needs: perms("token:read") },
+  { method: "POST", route: "/tokens", path: () => "/tokens", needs: perms("token:create"), body: () => ({ name: "Matrix token", scopes: ["product:read"] }) },
+  { method: "DELETE", route: "/tokens/{id}", path: (f) => `/tokens/${f.tokenId}`, needs: perms("token:delete") },
+  { method: "GET", route: "/settings/security", path: () => "/settings/security", needs: perms("settings:read") },
+  // Allowed callers save the setting as it is (a change would lock the sessions of this matrix out).
+  { method: "PUT", route: "/settings/security", path: () => "/settings/security", needs: perms("settings:update"), body: (_f, _p, allowed) => ({ two_factor_required_roles: allowed ? [] : [...STAFF_ROLES] }) },
+  { method: "GET", route: "/audit", path: () => "/audit", needs: perms("audit:read") },
+  { method: "GET", route: "/audit/export", path: () => "/audit/export", needs: perms("audit:export") },
+  { method: "GET", route: "/sign-ins", path: () => "/sign-ins", needs: perms("audit:read") },
+  // Last: it ends the sessions it is allowed for.
+  { method: "POST", route: "/auth/logout", path: () => "/auth/logout", needs: { staffSession: true } },
+];
+
+/** Routes anyone may call: the sign-in itself (staff.api.test.ts tests them). */
+const PUBLIC = ["POST /auth/login", "POST /auth/two-factor"];
+
+/** `METHOD /path` of every route file under app/api/v2/admin, paths as the table writes them. */
+function adminRoutesInCode(): string[] {
+  const root = path.resolve(__dirname, "..", "admin");
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "route.ts") {
+        const route = `/${path.relative(root, dir).split(path.sep).join("/")}`.replace(/\[([^\]]+)\]/g, "{$1}");
+        const source = fs.readFileSync(full, "utf8");
+        for (const m of source.matchAll(/export\s+const\s+(GET|POST|PUT|PATCH|DELETE)\b/g)) out.push(`${m[1]} ${route}`);
+      }
+    }
+  };
+  walk(root);
+  return out.sort();
+}
+
+function allows(p: Principal, needs: Needs): boolean {
+  if (p.kind === "none" || p.kind === "customer") return false;
+  if ("anyStaff" in needs) return true;
+  if ("staffSession" in needs) return p.kind === "session";
+  return needs.permissions.every((perm) => {
+    const [resource, action] = perm.split(":") as [Resource, never];
+    return can({ roles: p.roles, scopes: null }, resource, action);
+  });
+}
+
+/** What a refused call must not change: row counts and the entities the calls name. */
+async function snapshot(f: Fixtures) {
+  const { db } = await testDb();
+  const count = async (table: "audit_log" | "refunds" | "api_tokens" | "two_factors" | "users") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  return {
+    audit: await count("audit_log"),
+    refunds: await count("refunds"),
+    tokens: await count("api_tokens"),
+    revoked: Number((await db.selectFrom("api_tokens").select((eb) => eb.fn.countAll<number>().as("n")).where("revoked_at", "is not", null).executeTakeFirstOrThrow()).n),
+    twoFactors: await count("two_factors"),
+    users: await count("users"),
+    roles: await db.selectFrom("users").select(["id", "role"]).where("role", "is not", null).where("role", "!=", "customer").orderBy("id").execute(),
+    settings: await db.selectFrom("staff_settings").select(["key", "value"]).orderBy("key").execute(),
+    product: await db.selectFrom("products").select(["name", "price", "published", "stock_quantity"]).where("id", "=", f.product.id).executeTakeFirstOrThrow(),
+    orders: await db.selectFrom("orders").select(["id", "delivery_status", "payment_status"]).where("id", "in", [f.pending.id, f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
+    payments: await db.selectFrom("payments").select(["id", "status", "refunded_amount"]).where("order_id", "in", [f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
+    line: await db.selectFrom("order_lines").select("refund_status").where("id", "=", f.claimedLine).executeTakeFirstOrThrow(),
+    targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
+  };
+}
+
+const principals: Principal[] = [];
+let fixtures: Fixtures;
+
+beforeAll(async () => {
+  // Each role: a staff member invited through the API, signed in (a staff session), and a token
+  // with every permission of the role.
+  for (const role of STAFF_ROLES) {
+    const login = await invitedStaff(role, nextIp(), `matrix-${role}`);
+    const session = await staffSession(login);
+    const token = await tokenFor(login.id, permissionsOf([role]), login.ip);
+    principals.push({ label: `${role} token`, credential: token, kind: "token", roles: [role], login });
+    principals.push({ label: `${role} session`, credential: session, kind: "session", roles: [role], login });
+  }
+  const customer = await newUser(nextIp());
+  principals.push({ label: "customer session", credential: customer.token, kind: "customer", roles: [] });
+  principals.push({ label: "no credentials", credential: null, kind: "none", roles: [] });
+
+  const shopper = await newUser(nextIp());
+  const product = await makeProduct({ stock: 50, price: 150000 });
+  const pending = await placedOrder(shopper);
+  const delivered = await placedOrder(shopper, { then: ["confirm", "ship", "deliver"] });
+  const claimed = await placedOrder(shopper, { then: ["confirm", "ship", "deliver"] });
+  const claim = await post(`/order/refund-request/${claimed.lineIds[0]}`, { reason: "The cushion cover arrived stained." }, { token: shopper.token, ip: shopper.ip });
+  expect(claim.status, claim.text).toBe(200);
+  const refundDue = await placedOrder(shopper, { payment: "online", then: ["pay", "staff_cancel"] });
+  const target = await invitedStaff("catalog", nextIp(), "matrix-target");
+  await staffSession(target);
+  const spare = await adminAs(ownerToken(), "/tokens", { json: { name: "Matrix spare", scopes: ["product:read"], user_id: target.id } });
+  expect(spare.status, spare.text).toBe(201);
+  fixtures = { product, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id) };
+}, 300_000);
+
+describe("the role matrix of /api/v2/admin/*", () => {
+  it("covers every admin route", () => {
+    const listed = new Set([...ROUTES.map((r) => `${r.method} ${r.route}`), ...PUBLIC]);
+    expect(adminRoutesInCode().filter((r) => !listed.has(r))).toEqual([]);
+    expect([...listed].filter((r) => !adminRoutesInCode().includes(r))).toEqual([]);
+  });
+
+  for (const route of ROUTES) {
+    const needs = "permissions" in route.needs ? route.needs.permissions.join(" + ") : "anyStaff" in route.needs ? "any staff" : "a staff session";
+    it(`${route.method} /api/v2/admin${route.route} (${needs})`, async () => {
+      const outcomes: string[] = [];
+      for (const p of principals) {
+        const allowed = allows(p, route.needs);
+        const before = allowed ? null : await snapshot(fixtures);
+        const body = route.body?.(fixtures, p, allowed);
+        const res: ApiAnswer = await adminAs(p.credential, route.path(fixtures), {
+          method: route.method,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          headers: route.headers?.() ?? {},
+          ip: p.login?.ip ?? nextIp(),
+        });
+        outcomes.push(`${p.label}: ${res.status}`);
+        if (allowed) {
+          expect([401, 403], `${p.label} is allowed: ${res.status} ${res.text}`).not.toContain(res.status);
+          expect(res.status, `${p.label}: ${res.text}`).toBeLessThan(500);
+          continue;
+        }
+        expect(res.status, `${p.label} must be refused: ${res.text}`).toBe(p.kind === "none" ? 401 : 403);
+        expect(await snapshot(fixtures), `${p.label} changed something`).toEqual(before);
+      }
+      // What each caller got, for the report of a failure.
+      expect(outcomes.length).toBe(principals.length);
+    });
+  }
+
+  it("answers bad input with a message per field and never a 500, for every role allowed to call", async () => {
+    // A fresh owner session: the matrix's own ended with its logout.
+    const ownerLogin = principals.find((p) => p.label === "owner session")?.login as StaffLogin;
+    const owner = { credential: await staffSession(ownerLogin), login: ownerLogin };
+    const cases: [string, string, unknown][] = [
+      ["PATCH", `/products/${fixtures.product.slug}`, { main_price: "free", colour: "red" }],
+      ["POST", `/orders/${fixtures.pending.id}/status`, { delivery_status: "Lost" }],
+      ["POST", "/staff/invites", { email: "nobody", role: "janitor", name: "\u0000" }],
+      ["PATCH", `/staff/${fixtures.target.id}`, { role: 7 }],
+      ["POST", "/tokens", { name: "", scopes: "everything", expires_in_days: 0 }],
+      ["PUT", "/settings/security", { two_factor_required_roles: "owner" }],
+      ["POST", "/me/two-factor/verify", { code: "12ab" }],
+      ["POST", "/me/two-factor/enable", {}],
+    ];
+    for (const [method, where, body] of cases) {
+      const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
+      expect(res.status, `${method} ${where}: ${res.text}`).toBe(422);
+      expect(Object.keys(res.json.errors ?? {}).length, `${method} ${where}`).toBeGreaterThan(0);
+    }
+    for (const [method, where] of [
+      ["POST", "/staff/invites"],
+      ["POST", "/tokens"],
+    ] as const) {
+      expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
+    }
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0"]) {
+      const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") ? "DELETE" : "GET", ip: owner.login?.ip });
+      expect(res.status, `${where}: ${res.text}`).toBe(422);
+    }
+  });
+
+  it("refuses cookie writes without X-Requested-With, even for the owner", async () => {
+    const owner = principals.find((p) => p.label === "owner token") as Principal;
+    const login = owner.login as StaffLogin;
+    const res = await post("/admin/auth/login", { email: login.email, password: login.password }, { ip: login.ip });
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("kesar.session_token="))?.split(";")[0] as string;
+    const before = await snapshot(fixtures);
+    const bare = await api("/admin/staff/invites", { method: "POST", body: JSON.stringify({ email: uniqueEmail("csrf"), role: "content" }), cookie, requestedWith: false, ip: login.ip });
+    expect(bare.status).toBe(403);
+    expect(await snapshot(fixtures)).toEqual(before);
+    expect((await api("/admin/staff", { cookie, requestedWith: false, ip: login.ip })).status).toBe(200);
+  });
+});
