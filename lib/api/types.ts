@@ -46,6 +46,8 @@ export type ApiProductCard = {
   currency: "INR";
   /** Sold by variant: carts/add needs one of its variants (see the product's `variants`). */
   has_variants: boolean;
+  /** How many variants (0 when it has none). */
+  variant_count: number;
 };
 
 /** One variant of a product (docs/api-v2.md, "Variants"). Money in rupees. */
@@ -255,7 +257,7 @@ export type ApiDeliveryCheck =
 /** A wishlist item (docs/api-v2.md): base_price is the selling price in rupees. */
 export type ApiWishlistItem = {
   id: number;
-  product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR" };
+  product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR"; has_variants: boolean };
 };
 
 /** GET /wishlists-add-product/{slug} and /wishlists-remove-product/{slug}. */
@@ -271,6 +273,8 @@ export type ApiCheckoutLine = {
   id: number;
   product_id: number;
   name: string;
+  /** The variant's label ("7 ft"); "" for a product without variants. */
+  variation: string;
   slug: string;
   image: string | null;
   quantity: number;

@@ -191,10 +191,10 @@ describe("seedDatabase (base catalog on SQLite)", () => {
       .innerJoin("attributes as a", "a.id", "v.attribute_id")
       .select(["pav.product_id", "a.name"])
       .execute();
-    const products = await handle.db.selectFrom("products").select(["id", "has_variants"]).execute();
+    const products = await handle.db.selectFrom("products").select(["id", "variant_count"]).execute();
     const sizesOf = async (id: number) => (await handle.db.selectFrom("product_variants").select("id").where("product_id", "=", id).execute()).length;
     for (const p of products) {
-      const sizes = p.has_variants ? await sizesOf(p.id) : 1;
+      const sizes = p.variant_count ? await sizesOf(p.id) : 1;
       expect(
         links
           .filter((l) => l.product_id === p.id)
@@ -351,7 +351,7 @@ describe("generateProducts", () => {
     const links = await handle.db.selectFrom("product_attribute_values").select("product_id").execute();
     // Material, Size and Assembly; a product sold by variant has a Size per variant.
     const variantSizes = await handle.db.selectFrom("product_variants").select("id").execute();
-    const soldByVariant = await handle.db.selectFrom("products").select("id").where("has_variants", "=", 1).execute();
+    const soldByVariant = await handle.db.selectFrom("products").select("id").where("variant_count", ">", 0).execute();
     expect(links.length).toBe(products.length * 3 + variantSizes.length - soldByVariant.length);
     // No new images for generated products.
     expect(summary.images.rendered).toBe(0);

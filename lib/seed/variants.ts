@@ -56,7 +56,7 @@ export async function seedVariants(trx: Db, dialect: DbHandle["dialect"]): Promi
   if (!planned.length) return 0;
   const rows = await trx
     .selectFrom("products as p")
-    .select(["p.id", "p.slug", "p.sku", "p.has_variants"])
+    .select(["p.id", "p.slug", "p.sku", "p.variant_count"])
     .where("p.slug", "in", planned.map(productSlug))
     .where((eb) => eb.not(eb.exists(eb.selectFrom("product_options as o").select("o.id").whereRef("o.product_id", "=", "p.id"))))
     .execute();
@@ -64,7 +64,7 @@ export async function seedVariants(trx: Db, dialect: DbHandle["dialect"]): Promi
   let done = 0;
   for (const entry of planned) {
     const row = bySlug.get(productSlug(entry));
-    if (!row || row.has_variants === 1) continue;
+    if (!row || row.variant_count > 0) continue;
     const spec = variantPlan(entry, row.sku);
     if (!spec) continue;
     await writeVariantSet(trx, dialect, row.id, spec, { actor: "system", now: new Date(SEED_EPOCH), newStockReason: "initial", newStockNote: "seeded stock" });

@@ -71,7 +71,7 @@ type ProductForCart = {
   published: number;
   thumbnail_image: string | null;
   hsn_code: string | null;
-  has_variants: number;
+  variant_count: number;
 };
 
 /**
@@ -115,7 +115,7 @@ async function ensureCartId(db: Db, owner: CartOwner): Promise<number> {
 async function productForCart(db: Db, productId: number): Promise<ProductForCart | undefined> {
   return db
     .selectFrom("products")
-    .select(["id", "name", "slug", "price", "list_price", "stock_quantity", "availability", "published", "thumbnail_image", "hsn_code", "has_variants"])
+    .select(["id", "name", "slug", "price", "list_price", "stock_quantity", "availability", "published", "thumbnail_image", "hsn_code", "variant_count"])
     .where("id", "=", productId)
     .executeTakeFirst();
 }
@@ -134,7 +134,7 @@ const variantRefusal = (message: string) => new ApiError(422, message, { variant
  * an invoice or used to tell lines apart.
  */
 async function unitFor(db: Db, product: ProductForCart, variant: string): Promise<Unit> {
-  if (product.has_variants !== 1) {
+  if (product.variant_count === 0) {
     if (variant.trim()) throw variantRefusal(VARIANT_MESSAGES.none(product.name));
     return { variantId: null, label: "", price: product.price, stock_quantity: product.stock_quantity, availability: product.availability };
   }
@@ -152,7 +152,7 @@ async function unitFor(db: Db, product: ProductForCart, variant: string): Promis
 /** The unit a line holds now: its variant's figures, or its product's. */
 async function unitOfLine(db: Db, product: ProductForCart, variantId: number | null): Promise<Unit> {
   if (variantId === null) {
-    if (product.has_variants === 1) throw new ApiError(404, CART_MESSAGES.productGone);
+    if (product.variant_count > 0) throw new ApiError(404, CART_MESSAGES.productGone);
     return { variantId: null, label: "", price: product.price, stock_quantity: product.stock_quantity, availability: product.availability };
   }
   const v = await db.selectFrom("product_variants").select(["id", "label", "price", "stock_quantity", "availability"]).where("id", "=", variantId).where("product_id", "=", product.id).executeTakeFirst();
@@ -397,7 +397,7 @@ type LineRow = {
   stock_quantity: number | null;
   availability: ProductForCart["availability"] | null;
   thumbnail_image: string | null;
-  has_variants: number | null;
+  variant_count: number | null;
   v_id: number | null;
   v_label: string | null;
   v_price: number | null;
@@ -414,7 +414,7 @@ type LineRow = {
  * line kept from before variants were checked), which readCart and checkout remove.
  */
 export function lineUnit(r: LineRow) {
-  if (r.has_variants === 1) {
+  if ((r.variant_count ?? 0) > 0) {
     const valid = r.v_id !== null;
     return {
       valid,
@@ -465,7 +465,7 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
           "p.published",
           "p.thumbnail_image",
           "p.hsn_code",
-          "p.has_variants",
+          "p.variant_count",
           "v.id as v_id",
           "v.label as v_label",
           "v.price as v_price",
@@ -635,7 +635,7 @@ export async function mergeGuestCart(guestId: string, userId: number): Promise<n
         "p.price",
         "p.list_price",
         "p.thumbnail_image",
-        "p.has_variants",
+        "p.variant_count",
         "v.id as v_id",
         "v.label as v_label",
         "v.price as v_price",

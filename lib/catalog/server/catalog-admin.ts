@@ -32,13 +32,13 @@ export const SOLD_BY_VARIANT = "This product is sold by variant: change prices, 
 export async function updateProduct(slug: string, input: ProductUpdateInput, now = new Date()): Promise<boolean> {
   const handle = await getDb();
   const found = await writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom("products").select(["id", "price", "list_price", "has_variants"]).where("slug", "=", slug);
+    let query = trx.selectFrom("products").select(["id", "price", "list_price", "variant_count"]).where("slug", "=", slug);
     if (handle.dialect === "postgres") query = query.forUpdate();
     const current = await query.executeTakeFirst();
     if (!current) return false;
 
     const priced = input.main_price !== undefined || input.stocked_price !== undefined;
-    if (current.has_variants === 1 && (priced || input.made_to_order !== undefined || input.stock_adjustment)) throw new ApiError(409, SOLD_BY_VARIANT);
+    if (current.variant_count > 0 && (priced || input.made_to_order !== undefined || input.stock_adjustment)) throw new ApiError(409, SOLD_BY_VARIANT);
     const price = input.main_price !== undefined ? Math.round(input.main_price * 100) : current.price;
     const listPrice = input.stocked_price !== undefined ? Math.round(input.stocked_price * 100) : Math.max(current.list_price, price);
     const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);

@@ -23,8 +23,8 @@ export type ProductCard = {
   discountPercent: number;
   stockQuantity: number;
   availability: Availability;
-  /** Sold by variant: a card links to the product page to choose one instead of adding to the cart. */
-  hasVariants: boolean;
+  /** How many variants it is sold in (0: none): a card of one sold by variant links to its page to choose one. */
+  variantCount: number;
 };
 
 /** One option type of a product with its values, in their order (Length: 5 ft, 7 ft, 9 ft). */
@@ -90,7 +90,7 @@ const cardColumns = [
   "p.discount_percent",
   "p.stock_quantity",
   "p.availability",
-  "p.has_variants",
+  "p.variant_count",
 ] as const;
 
 type CardRow = {
@@ -103,7 +103,7 @@ type CardRow = {
   discount_percent: number;
   stock_quantity: number;
   availability: Availability;
-  has_variants: number;
+  variant_count: number;
 };
 
 function toCard(row: CardRow): ProductCard {
@@ -117,7 +117,7 @@ function toCard(row: CardRow): ProductCard {
     discountPercent: row.discount_percent,
     stockQuantity: row.stock_quantity,
     availability: row.availability,
-    hasVariants: Number(row.has_variants) === 1,
+    variantCount: Number(row.variant_count),
   };
 }
 
@@ -403,7 +403,7 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
         .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
         .where("id", "=", p.category_id)
         .executeTakeFirst(),
-      p.has_variants === 1 ? readVariants(db, p.id) : Promise.resolve({ options: [], variants: [] }),
+      p.variant_count > 0 ? readVariants(db, p.id) : Promise.resolve({ options: [], variants: [] }),
     ]);
     // One line per attribute: a product sold in several sizes lists them together ("5 ft, 7 ft, 9 ft").
     const attributes: { name: string; value: string }[] = [];

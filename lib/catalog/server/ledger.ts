@@ -75,7 +75,7 @@ export const productAvailabilitySql = () =>
   sql<Availability>`case when exists (select 1 from product_variants v where v.product_id = products.id and v.availability = 'in_stock') then 'in_stock' when exists (select 1 from product_variants v where v.product_id = products.id and v.availability = 'made_to_order') then 'made_to_order' else 'out_of_stock' end`;
 
 type LockedRow = { id: number; stock_quantity: number; availability: Availability };
-type LockedProduct = LockedRow & { has_variants: number };
+type LockedProduct = LockedRow & { variant_count: number };
 type LockedVariant = LockedRow & { product_id: number };
 export type LockedStock = { products: Map<number, LockedProduct>; variants: Map<number, LockedVariant> };
 
@@ -97,8 +97,8 @@ export async function lockProducts(trx: Db, dialect: Dialect, items: readonly (n
   const out: LockedStock = { products: new Map(), variants: new Map() };
   if (!ids.length) return out;
   const forUpdate = sql.raw(dialect === "postgres" ? " for update" : "");
-  const products = await sql<LockedProduct>`select id, stock_quantity, availability, has_variants from products where id in (${sql.join(ids)}) order by id${forUpdate}`.execute(trx);
-  for (const r of products.rows) out.products.set(Number(r.id), { ...r, id: Number(r.id), stock_quantity: Number(r.stock_quantity), has_variants: Number(r.has_variants) });
+  const products = await sql<LockedProduct>`select id, stock_quantity, availability, variant_count from products where id in (${sql.join(ids)}) order by id${forUpdate}`.execute(trx);
+  for (const r of products.rows) out.products.set(Number(r.id), { ...r, id: Number(r.id), stock_quantity: Number(r.stock_quantity), variant_count: Number(r.variant_count) });
   if (variantIds.length) {
     const variants = await sql<LockedVariant>`select id, product_id, stock_quantity, availability from product_variants where id in (${sql.join(variantIds)}) order by product_id, id${forUpdate}`.execute(trx);
     for (const r of variants.rows) out.variants.set(Number(r.id), { ...r, id: Number(r.id), product_id: Number(r.product_id), stock_quantity: Number(r.stock_quantity) });
@@ -131,7 +131,7 @@ export async function moveStock(trx: Db, dialect: Dialect, moves: readonly Stock
     const product = current.products.get(s.productId);
     if (!product) throw new StockShortage(s.productId, 0, s.variantId);
     // A product sold by variant moves through its variants only; a variant belongs to its product.
-    const row = s.variantId === null ? (product.has_variants ? undefined : product) : current.variants.get(s.variantId);
+    const row = s.variantId === null ? (product.variant_count ? undefined : product) : current.variants.get(s.variantId);
     if (!row || ("product_id" in row && row.product_id !== s.productId)) throw new StockShortage(s.productId, 0, s.variantId);
     if (s.selling && row.availability !== "in_stock") throw new StockShortage(s.productId, 0, s.variantId);
     if (s.delta < 0 && row.stock_quantity + s.delta < 0) throw new StockShortage(s.productId, Math.max(0, row.stock_quantity), s.variantId);
@@ -153,7 +153,7 @@ export async function moveStock(trx: Db, dialect: Dialect, moves: readonly Stock
   const moved: MovedProduct[] = [];
   for (const [id, delta] of byProduct) {
     const before = current.products.get(id)!;
-    const variants = before.has_variants === 1;
+    const variants = before.variant_count > 0;
     if (delta === 0 && !variants) continue;
     let update = trx
       .updateTable("products")

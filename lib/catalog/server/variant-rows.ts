@@ -103,10 +103,10 @@ export async function writeVariantSet(trx: Db, dialect: Dialect, productId: numb
 
   const sold = spec.variants.length > 0;
   // A product becoming sold by variant: its own stock is written off, its variants' comes in below.
-  if (sold && product.has_variants !== 1 && product.stock_quantity !== 0) {
+  if (sold && product.variant_count === 0 && product.stock_quantity !== 0) {
     await move([{ productId, delta: -product.stock_quantity, reason: STOCK_REASON.adjustment, note: "stock now kept per variant", ...staff }]);
   }
-  await trx.updateTable("products").set({ has_variants: sold ? 1 : 0, updated_at: at }).where("id", "=", productId).execute();
+  await trx.updateTable("products").set({ variant_count: spec.variants.length, updated_at: at }).where("id", "=", productId).execute();
 
   // Options and their values, matched by name and text (a new spelling renames).
   const valueIds = new Map<string, Map<string, number>>();
@@ -206,7 +206,7 @@ export async function writeVariantSet(trx: Db, dialect: Dialect, productId: numb
       .set({ price: figures.price, list_price: figures.listPrice, discount_percent: discountPercent(figures.listPrice, figures.price), availability: productAvailabilitySql() })
       .where("id", "=", productId)
       .execute();
-  } else if (product.has_variants === 1) {
+  } else if (product.variant_count > 0) {
     await trx
       .updateTable("products")
       .set({ availability: sql`case when stock_quantity <= 0 then 'out_of_stock' when made_to_order = 1 then 'made_to_order' else 'in_stock' end` })

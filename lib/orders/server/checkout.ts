@@ -308,7 +308,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
       "p.published",
       "p.hsn_code",
       "p.thumbnail_image",
-      "p.has_variants",
+      "p.variant_count",
       "v.id as v_id",
       "v.label as v_label",
       "v.price as v_price",

@@ -223,7 +223,7 @@ async function giveBackStock(c: Change, orderId: number, reason: StockMove["reas
   const lines = await c.trx
     .selectFrom("order_lines as l")
     .leftJoin("products as p", "p.id", "l.product_id")
-    .select(["l.id", "l.product_id", "l.variant_id", "l.reserved_quantity", "p.has_variants"])
+    .select(["l.id", "l.product_id", "l.variant_id", "l.reserved_quantity", "p.variant_count"])
     .where("l.order_id", "=", orderId)
     .where("l.reserved_quantity", ">", 0)
     .orderBy("l.id")
@@ -233,7 +233,7 @@ async function giveBackStock(c: Change, orderId: number, reason: StockMove["reas
     const cleared = await c.trx.updateTable("order_lines").set({ reserved_quantity: 0 }).where("id", "=", line.id).where("reserved_quantity", "=", line.reserved_quantity).executeTakeFirst();
     if (Number(cleared.numUpdatedRows) !== 1 || line.product_id === null) continue;
     // A variant's units go back to that variant; a line whose variant was deleted by hand has none to go back to.
-    if (line.variant_id === null && line.has_variants === 1) continue;
+    if (line.variant_id === null && (line.variant_count ?? 0) > 0) continue;
     moves.push({ productId: line.product_id, variantId: line.variant_id, delta: line.reserved_quantity as number, reason, orderId, orderLineId: line.id, actor: c.actor, actorId: c.actorId ?? null });
   }
   return moveStock(c.trx, c.dialect, moves, c.now);

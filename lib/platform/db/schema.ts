@@ -197,10 +197,10 @@ export interface ProductsTable {
   /** HSN code of the goods (GST); looked up in gst_rates by its longest matching prefix. */
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
   /**
-   * 1 when the product is sold by variant (migration 015): stock_quantity is then the sum of its
-   * variants' stock, availability the best of theirs and price the lowest variant's.
+   * How many variants the product is sold in (migration 015; 0: none). When there are some, its
+   * stock_quantity is the sum of theirs, availability the best of theirs and price the lowest.
    */
-  has_variants: Flag;
+  variant_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -56,7 +56,8 @@ export const productCard = (p: ProductCard): ApiProductCard => ({
   stock_quantity: p.stockQuantity,
   availability: p.availability,
   currency: "INR",
-  has_variants: p.hasVariants,
+  has_variants: p.variantCount > 0,
+  variant_count: p.variantCount,
 });
 
 export const productVariant = (options: ProductOption[], v: ProductVariant): ApiProductVariant => ({
@@ -142,6 +143,7 @@ export const wishlistItem = (w: WishlistItem): ApiWishlistItem => ({
     name: w.product.name,
     thumbnail_image: w.product.thumbnail,
     base_price: rupees(w.product.price),
+    has_variants: w.product.variantCount > 0,
     availability: w.product.availability,
     currency: "INR",
   },

@@ -10,7 +10,7 @@ import type { Dialect } from "../connection";
  *   link), price and compare-at (list) price in paise, stock, made to order, availability (which
  *   follows stock as a product's does), an optional photo, its position;
  * - product_variant_values: which option value a variant has for each option;
- * - products.has_variants: 1 when the product is sold by variant. Its stock_quantity is then the
+ * - products.variant_count: how many variants it is sold in (0: none; a card says "3 choices"). Its stock_quantity is then the
  *   sum of its variants' stock, its availability the best of theirs, its price the lowest
  *   variant's (what a card and a listing sort show), kept so by the catalog's variant services
  *   and the stock ledger in the same transaction as the change;
@@ -70,7 +70,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex("product_variant_values_value_idx").on("product_variant_values").column("option_value_id").execute();
 
-  await db.schema.alterTable("products").addColumn("has_variants", "integer", (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema.alterTable("products").addColumn("variant_count", "integer", (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable("cart_lines").addColumn("variant_id", "integer", (c) => c.references("product_variants.id").onDelete("cascade")).execute();
   await db.schema.alterTable("order_lines").addColumn("variant_id", "integer", (c) => c.references("product_variants.id").onDelete("set null")).execute();
   // No foreign key, like product_id: the ledger outlives a variant deleted by hand.
