@@ -6,6 +6,11 @@ export const dynamicParams = true;
 
 type Props = { params: Promise<{ slug: string; variant: string }> };
 
+/** None built ahead: each variant's page is rendered on its first visit and then cached (ISR). */
+export async function generateStaticParams() {
+  return [];
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug, variant } = await params;
   return productPageMetadata(slug, variant);
