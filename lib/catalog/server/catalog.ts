@@ -4,6 +4,7 @@ import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
 import type { ProductSearch } from "../schemas";
+import { isSizeOption } from "../variants";
 import { sanitizeRichText } from "@/lib/platform/html";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
@@ -405,13 +406,17 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
         .executeTakeFirst(),
       p.variant_count > 0 ? readVariants(db, p.id) : Promise.resolve({ options: [], variants: [] }),
     ]);
-    // One line per attribute: a product sold in several sizes lists them together ("5 ft, 7 ft, 9 ft").
+    // One line per attribute: a product sold in several sizes lists them together, in its options'
+    // order ("5 ft, 7 ft, 9 ft").
     const attributes: { name: string; value: string }[] = [];
     for (const row of attributeRows) {
       const same = attributes.find((a) => a.name === row.name);
       if (same) same.value = `${same.value}, ${row.value}`;
       else attributes.push({ name: row.name, value: row.value });
     }
+    const sizes = variantData.options.filter((o) => isSizeOption(o.name)).flatMap((o) => o.values);
+    const size = attributes.find((a) => a.name === "Size");
+    if (size && sizes.length) size.value = [...new Set(sizes)].join(", ");
     const parent =
       category && category.parent_id !== null
         ? await db
