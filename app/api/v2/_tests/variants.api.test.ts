@@ -3,7 +3,7 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { adjustVariantStock, saveProductVariants } from "@/lib/catalog";
 import { variantSetSchema } from "@/lib/catalog/variant-schemas";
 import { cartApi, cartRowCount, customer, dropTestProducts, guest, linesOf, makeProduct, type Caller, type TestProduct } from "./cart-client";
-import { api, clientAddresses, closeTestDb, newUser, post, runTag, testDb, type ApiAnswer, type TestUser } from "./client";
+import { api, clientAddresses, closeTestDb, mailTo, newUser, post, runTag, testDb, type ApiAnswer, type TestUser } from "./client";
 import { addressOf, newKey, payOnline } from "./orders-client";
 
 /**
@@ -266,6 +266,10 @@ describe("orders of variants", () => {
       [p.name, "5 ft", 2],
       [p.name, "9 ft", 1],
     ]);
+    // The placed mail lists each line with its variant.
+    const mail = await mailTo(u.email, { subject: new RegExp(`Order ${order.code} placed`) });
+    expect(mail.text).toContain(`2 × ${p.name} (5 ft)`);
+    expect(mail.text).toContain(`1 × ${p.name} (9 ft)`);
 
     // Paid online: the GST invoice names each line's variant.
     await payOnline(u, order);
