@@ -27,7 +27,7 @@ async function curtainWithSoldOutLength(): Promise<ApiProductDetail> {
   throw new Error("the demo catalog needs a product with two variants in stock and one sold out");
 }
 
-const picker = (page: Page) => page.locator("[data-variant]");
+const picker = (page: Page) => page.locator("[data-chosen-variant]");
 /** A value's button (a sold-out one's name adds "(out of stock)"). */
 const choice = (page: Page, value: string) => picker(page).getByRole("button", { name: new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\(out of stock\\))?$`) });
 
@@ -44,7 +44,7 @@ for (const [name, tags] of [
 
     await page.goto(`/products/${product.slug}`);
     // Opens on the first variant in stock, with its price, stock and SKU.
-    await expect(picker(page)).toHaveAttribute("data-variant", first.slug);
+    await expect(picker(page)).toHaveAttribute("data-chosen-variant", first.slug);
     await expect(picker(page).locator(".price-now")).toHaveText(rupees(first.main_price));
     await expect(picker(page)).toContainText(`SKU ${first.sku}`);
     await expect(page.getByTestId("variant-availability")).toHaveText(/^In Stock/);
@@ -63,7 +63,7 @@ for (const [name, tags] of [
     });
     await choice(page, second.label).click();
     await expect(page).toHaveURL(new RegExp(`/products/${product.slug}\\?variant=${second.slug}$`));
-    await expect(picker(page)).toHaveAttribute("data-variant", second.slug);
+    await expect(picker(page)).toHaveAttribute("data-chosen-variant", second.slug);
     await expect(choice(page, second.label)).toHaveAttribute("aria-pressed", "true");
     await expect(picker(page).locator(".price-now")).toHaveText(rupees(second.main_price));
     await expect(picker(page)).toContainText(`SKU ${second.sku}`);
@@ -74,7 +74,7 @@ for (const [name, tags] of [
 
     // A disabled choice cannot be made, even by force: the chosen variant stays.
     await sold.click({ force: true });
-    await expect(picker(page)).toHaveAttribute("data-variant", second.slug);
+    await expect(picker(page)).toHaveAttribute("data-chosen-variant", second.slug);
 
     // The product group and each variant's offer for search engines.
     const group = (await jsonLdOf(page)).find((x) => x["@type"] === "ProductGroup") as { hasVariant: { sku: string; offers: { availability: string } }[] };
@@ -98,19 +98,19 @@ for (const [name, tags] of [
 
     // A shared link opens on its variant, as the server sends it (before any script runs).
     const html = await (await page.request.get(`/products/${product.slug}?variant=${soldOut.slug}`)).text();
-    expect(html).toContain(`data-variant="${soldOut.slug}"`);
+    expect(html).toContain(`data-chosen-variant="${soldOut.slug}"`);
     expect(html).toContain(`<title>${product.name} (${soldOut.label})`);
     expect(html).toContain(`content="${(soldOut.main_price).toFixed(2)}"`);
     const friend = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
     const shared = await friend.newPage();
     await shared.goto(`/products/${product.slug}?variant=${soldOut.slug}`);
-    await expect(picker(shared)).toHaveAttribute("data-variant", soldOut.slug);
+    await expect(picker(shared)).toHaveAttribute("data-chosen-variant", soldOut.slug);
     await expect(picker(shared).locator(".price-now")).toHaveText(rupees(soldOut.main_price));
     await expect(shared.getByTestId("variant-availability")).toHaveText("Out Of Stock");
     // A sold-out variant is never addable.
     await expect(picker(shared).getByRole("button", { name: "Out Of Stock", exact: true })).toBeDisabled();
     await shared.goto(`/products/${product.slug}?variant=${first.sku}`);
-    await expect(picker(shared)).toHaveAttribute("data-variant", first.slug);
+    await expect(picker(shared)).toHaveAttribute("data-chosen-variant", first.slug);
     // A variant that is not the product's: its own page, not a 404.
     await shared.goto(`/products/${product.slug}?variant=no-such-length`);
     await expect(shared).toHaveURL(new RegExp(`/products/${product.slug}$`));

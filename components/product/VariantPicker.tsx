@@ -45,7 +45,7 @@ export function VariantPicker({ productId, productName, options, variants, initi
   };
 
   return (
-    <div className="space-y-6" data-variant={chosen.slug}>
+    <div className="space-y-6" data-chosen-variant={chosen.slug}>
       <PriceTag price={chosen.price} listPrice={chosen.listPrice} size="page">
         {discount ? <span className="rounded-full bg-madder px-3 py-1 text-sm font-semibold text-white">{discount}</span> : null}
       </PriceTag>
