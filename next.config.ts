@@ -61,6 +61,12 @@ const nextConfig: NextConfig = {
     localPatterns: [{ pathname: "/media/**" }],
     minimumCacheTTL: 60 * 60 * 24 * 30,
   },
+  // A product page with a variant chosen (?variant=<slug>, a shared link) is a page of its own,
+  // rendered and cached per variant like the product's (app/(store)/products/[slug]/variant/), not
+  // a page rendered per request for its query string. Other query strings reach the product page.
+  async rewrites() {
+    return [{ source: "/products/:slug", has: [{ type: "query", key: "variant", value: "(?<variant>[A-Za-z0-9._-]{1,80})" }], destination: "/products/:slug/variant/:variant" }];
+  },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -107,16 +107,19 @@ export const storeApi = {
   },
 };
 
-/** The first published product (lowest id) with the availability, skipping `skip` of them. */
+/**
+ * The first published product (lowest id) with the availability and without variants (one price,
+ * one Add to Cart with no choice to make; e2e/variants.spec.ts has those), skipping `skip` of them.
+ */
 export async function productWithAvailability(availability: ApiAvailability, skip = 0): Promise<ApiProductCard> {
-  const product = (await storeApi.products()).filter((p) => p.availability === availability)[skip];
+  const product = (await storeApi.products()).filter((p) => p.availability === availability && !p.has_variants)[skip];
   if (!product) throw new StoreApiError(`the store has fewer than ${skip + 1} published ${availability} products`);
   return product;
 }
 
-/** The first published product (lowest id) with at least `min` photos, and how many it has. */
+/** The first published product (lowest id) without variants with at least `min` photos, and how many it has. */
 export async function productWithPhotos(min: number): Promise<ApiProductDetail & { photoCount: number }> {
-  for (const card of await storeApi.products()) {
+  for (const card of (await storeApi.products()).filter((p) => !p.has_variants)) {
     const product = await storeApi.product(card.slug);
     if (product.photos.length >= min) return { ...product, photoCount: product.photos.length };
   }

@@ -3,12 +3,12 @@ import { createCustomer, signIn, withE2eDb } from "./db";
 import { expect, TAG, test, type Page } from "./fixtures";
 
 /**
- * Two in-stock products with room in stock, the first at ₹1,000 or more (FLAT150's minimum), the
+ * Two in-stock products without variants with room in stock, the first at ₹1,000 or more (FLAT150's minimum), the
  * store's oldest first, read through the API; prices in paise.
  */
 async function twoProducts() {
   const rows = (await storeApi.products())
-    .filter((p) => p.availability === "in_stock" && p.stock_quantity >= 20 && p.main_price >= 1000 && p.main_price <= 5000)
+    .filter((p) => !p.has_variants && p.availability === "in_stock" && p.stock_quantity >= 20 && p.main_price >= 1000 && p.main_price <= 5000)
     .slice(0, 2)
     .map((p) => ({ id: p.id, slug: p.slug, name: p.name, price: Math.round(p.main_price * 100) }));
   if (rows.length < 2) throw new Error("the demo catalog needs two stocked products between ₹1,000 and ₹5,000");

@@ -2,13 +2,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { createCustomer, signIn, withE2eDb } from "./db";
 import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
 
-/** Two published, stocked products between ₹1,000 and ₹5,000 (well under the COD limit). */
+/** Two published, stocked products without variants between ₹1,000 and ₹5,000 (well under the COD limit). */
 async function twoProducts() {
   return withE2eDb(async (db) => {
     const rows = await db
       .selectFrom("products")
       .select(["id", "slug", "name", "price", "stock_quantity"])
       .where("published", "=", 1)
+      .where("variant_count", "=", 0)
       .where("availability", "=", "in_stock")
       .where("stock_quantity", ">=", 20)
       .where("price", ">=", 100000)

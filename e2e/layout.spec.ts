@@ -110,7 +110,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.setViewportSize(viewport);
     const customer = await createCustomer("Kavya Menon");
     const tag = `L${customer.id}`;
-    const [product, other] = await storeApi.products({ availability: "in_stock" });
+    const [product, other] = (await storeApi.products({ availability: "in_stock" })).filter((p) => !p.has_variants);
     if (!product || !other) throw new Error("the store needs two products in stock");
     // A pending order (Cancel, Details) and a delivered, paid one with its invoice (Details, Invoice).
     await insertJourneyOrder(customer.id, { code: `${tag}PND`, createdAt: new Date().toISOString() });

@@ -62,8 +62,9 @@ async function main() {
     await migrateToLatest(setup);
     await seedDatabase(setup, { log: () => undefined });
     await allowOpenOrders(setup.db);
-    const stocked = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "in_stock").orderBy("id").limit(8).execute();
-    const madeToOrder = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "made_to_order").orderBy("id").limit(2).execute();
+    // Products without variants: their stock is the product's own, and carts/add takes them with no variant.
+    const stocked = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").orderBy("id").limit(8).execute();
+    const madeToOrder = await setup.db.selectFrom("products").select("id").where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "made_to_order").orderBy("id").limit(2).execute();
     // Deep stock, as a staff adjustment in the stock ledger (relative, with its movement), so the
     // ledger of every product still sums to its stock.
     for (const p of stocked) {

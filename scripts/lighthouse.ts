@@ -95,12 +95,15 @@ async function main() {
   const file = path.join(ROOT, "data", "lighthouse.db");
   const handle = await openDatabase({ dialect: "sqlite", file });
   let product: { id: number; slug: string };
+  // The cart pages' one line: a product without variants (carts/add with no variant).
+  let cartProduct: { id: number };
   let blogSlug: string;
   let categorySlug: string;
   try {
     await migrateToLatest(handle);
     await seedDatabase(handle, { log: () => undefined });
     product = await handle.db.selectFrom("products").select(["id", "slug"]).where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow();
+    cartProduct = await handle.db.selectFrom("products").select("id").where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").orderBy("id").executeTakeFirstOrThrow();
     blogSlug = (await handle.db.selectFrom("blogs").select("slug").where("published", "=", 1).orderBy("id").executeTakeFirstOrThrow()).slug;
     categorySlug = (await handle.db.selectFrom("categories").select("slug").where("parent_id", "is", null).orderBy("sort_order").orderBy("id").executeTakeFirstOrThrow()).slug;
   } finally {
@@ -113,8 +116,8 @@ async function main() {
   let failed = false;
   try {
     await waitForServer(`${BASE}/api/v2/categories`);
-    const guest = await guestWithCart(product.id);
-    const customer = await customerWithCart(product.id);
+    const guest = await guestWithCart(cartProduct.id);
+    const customer = await customerWithCart(cartProduct.id);
     const all: Page[] = [
       { name: "home", path: "/", indexed: true, cookies: [] },
       { name: "products", path: "/products", indexed: true, cookies: [] },

@@ -13,10 +13,10 @@ const clamp = (n: number, max: number) => Math.min(Math.max(MIN_QUANTITY, Math.f
 
 /**
  * Quantity box (minimum 1, docs/storefront.md, Pages) and Add to Cart, the same on product cards and the product
- * page. While the request runs the button says "Adding..." and cannot be pressed again; the
+ * page (which passes the chosen variant's label). While the request runs the button says "Adding..." and cannot be pressed again; the
  * server's message comes back as a toast and the mini cart opens on success.
  */
-export function AddToCart({ productId, productName, outOfStock, maxQuantity = MAX_QUANTITY, compact = false }: { productId: number; productName: string; outOfStock: boolean; maxQuantity?: number; compact?: boolean }) {
+export function AddToCart({ productId, productName, variant = "", outOfStock, maxQuantity = MAX_QUANTITY, compact = false }: { productId: number; productName: string; variant?: string; outOfStock: boolean; maxQuantity?: number; compact?: boolean }) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY);
   const [busy, setBusy] = useState(false);
   const max = Math.max(MIN_QUANTITY, Math.min(maxQuantity, MAX_QUANTITY));
@@ -25,7 +25,7 @@ export function AddToCart({ productId, productName, outOfStock, maxQuantity = MA
   const add = async () => {
     setBusy(true);
     try {
-      if (await addToCart(productId, quantity)) setQuantity(MIN_QUANTITY);
+      if (await addToCart(productId, quantity, variant)) setQuantity(MIN_QUANTITY);
     } finally {
       setBusy(false);
     }

@@ -102,6 +102,8 @@ export function CartView({ initial, signedIn }: { initial: ApiCart; signedIn: bo
         <ul className="divide-y divide-sand rounded-2xl bg-white shadow-sm" data-testid="cart-lines">
           {items.map((item) => {
             const s = stateOf(item);
+            // Two lines of one product differ by their variant: it is part of every control's name.
+            const name = item.variation ? `${item.product_name} (${item.variation})` : item.product_name;
             return (
               <li key={item.id} className="flex gap-4 p-4" data-testid="cart-line">
                 <div className="relative h-24 w-24 shrink-0 overflow-hidden rounded-xl bg-sand">
@@ -109,9 +111,16 @@ export function CartView({ initial, signedIn }: { initial: ApiCart; signedIn: bo
                 </div>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start justify-between gap-3">
-                    <Link href={`/products/${item.product_slug}`} className="font-medium hover:text-saffron">
-                      {item.product_name}
-                    </Link>
+                    <div>
+                      <Link href={`/products/${item.product_slug}`} className="font-medium hover:text-saffron">
+                        {item.product_name}
+                      </Link>
+                      {item.variation ? (
+                        <p className="text-sm text-ink/70" data-testid="line-variant">
+                          {item.variation}
+                        </p>
+                      ) : null}
+                    </div>
                     <p className="shrink-0 font-semibold" data-testid="line-total">
                       {formatRupees(item.line_total)}
                     </p>
@@ -126,8 +135,8 @@ export function CartView({ initial, signedIn }: { initial: ApiCart; signedIn: bo
                   </p>
                   {item.upper_limit === 0 ? <p className="mt-1 text-sm font-semibold text-madder">Out Of Stock</p> : null}
                   <div className="mt-3 flex items-center gap-4">
-                    <div className="flex items-center rounded-full border border-ink/20" role="group" aria-label={`Quantity of ${item.product_name}`}>
-                      <button type="button" onClick={() => setQuantity(item, s.quantity - 1)} disabled={s.quantity <= 1 || item.upper_limit === 0} aria-label={`Decrease quantity of ${item.product_name}`} className="p-2 disabled:opacity-40">
+                    <div className="flex items-center rounded-full border border-ink/20" role="group" aria-label={`Quantity of ${name}`}>
+                      <button type="button" onClick={() => setQuantity(item, s.quantity - 1)} disabled={s.quantity <= 1 || item.upper_limit === 0} aria-label={`Decrease quantity of ${name}`} className="p-2 disabled:opacity-40">
                         <Icon name="minus" size={14} />
                       </button>
                       <input
@@ -138,15 +147,15 @@ export function CartView({ initial, signedIn }: { initial: ApiCart; signedIn: bo
                         value={s.quantity}
                         onChange={(e) => setQuantity(item, Number(e.target.value))}
                         disabled={item.upper_limit === 0}
-                        aria-label={`Quantity of ${item.product_name}`}
+                        aria-label={`Quantity of ${name}`}
                         className="w-12 border-x border-ink/10 bg-transparent py-1 text-center text-sm [appearance:textfield]"
                       />
-                      <button type="button" onClick={() => setQuantity(item, s.quantity + 1)} disabled={s.quantity >= item.upper_limit} aria-label={`Increase quantity of ${item.product_name}`} className="p-2 disabled:opacity-40">
+                      <button type="button" onClick={() => setQuantity(item, s.quantity + 1)} disabled={s.quantity >= item.upper_limit} aria-label={`Increase quantity of ${name}`} className="p-2 disabled:opacity-40">
                         <Icon name="plus" size={14} />
                       </button>
                     </div>
                     {s.saving ? <span className="text-xs text-ink/60">Saving...</span> : null}
-                    <button type="button" onClick={() => void remove(item)} disabled={s.saving} className="ml-auto inline-flex items-center gap-1 text-sm text-ink/70 hover:text-red-700" aria-label={`Remove ${item.product_name} from cart`}>
+                    <button type="button" onClick={() => void remove(item)} disabled={s.saving} className="ml-auto inline-flex items-center gap-1 text-sm text-ink/70 hover:text-red-700" aria-label={`Remove ${name} from cart`}>
                       <Icon name="trash" size={16} /> Remove
                     </button>
                   </div>

@@ -104,6 +104,7 @@ export function MiniCart() {
                     <Link href={`/products/${item.product_slug}`} onClick={closeMiniCart} className="line-clamp-2 font-medium hover:text-saffron">
                       {item.product_name}
                     </Link>
+                    {item.variation ? <p className="text-ink/70">{item.variation}</p> : null}
                     <p className="mt-1 text-ink/70">
                       {formatRupees(item.price)} × {item.quantity}
                     </p>
@@ -112,7 +113,7 @@ export function MiniCart() {
                     type="button"
                     onClick={() => void remove(item.id)}
                     disabled={removing === item.id}
-                    aria-label={`Remove ${item.product_name} from cart`}
+                    aria-label={`Remove ${item.variation ? `${item.product_name} (${item.variation})` : item.product_name} from cart`}
                     className="self-start rounded-full p-1 text-ink/60 hover:text-red-700 disabled:opacity-40"
                   >
                     <Icon name="trash" size={18} />

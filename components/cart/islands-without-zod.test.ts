@@ -6,7 +6,7 @@ const ROOT = path.resolve(__dirname, "../..");
 
 /**
  * The client islands of every catalog page: the header (with the cart button), product cards with
- * their Add to Cart, the product page's purchase panel and the mini cart. zod is 30 KB of gzipped
+ * their Add to Cart, the product page's purchase panel, variant picker and gallery, and the mini cart. zod is 30 KB of gzipped
  * JavaScript; one import of a lib/validation module from any of these put it on every product
  * page (the cart work's first build did, through AddToCart's MAX_QUANTITY). Forms that validate
  * with the shared schemas (sign-in, profile) load it on their own pages only.
@@ -15,6 +15,8 @@ const ISLANDS = [
   "components/layout/Header.tsx",
   "components/catalog/ProductCard.tsx",
   "components/product/PurchasePanel.tsx",
+  "components/product/VariantPicker.tsx",
+  "components/product/Gallery.tsx",
   "components/cart/AddToCart.tsx",
   "components/cart/CartButton.tsx",
   "components/cart/MiniCart.tsx",

@@ -29,10 +29,22 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
             {product.name}
           </Link>
         </h3>
-        <PriceTag price={product.price} listPrice={product.listPrice} />
+        {/* Sold by variant: the lowest price of its variants, and a link to choose one on its page. */}
+        <PriceTag price={product.price} listPrice={product.listPrice} from={product.variantCount > 0} />
         <p className={`product-card-stock ${availabilityTone(product.availability)}`}>{label}</p>
         <div className="product-card-buy">
-          <AddToCart productId={product.id} productName={product.name} outOfStock={cap === 0} maxQuantity={cap} compact />
+          {product.variantCount > 0 ? (
+            // The same two boxes as Add to Cart's (the count where the quantity is), so the card's
+            // stock line sits where its neighbours' do.
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="product-card-choices">{product.variantCount} choices</span>
+              <Link href={`/products/${product.slug}`} className="btn-primary min-w-24 flex-1 justify-center !px-3 !py-2 text-xs whitespace-nowrap" aria-label={`Choose options, ${product.name}`}>
+                Choose options
+              </Link>
+            </div>
+          ) : (
+            <AddToCart productId={product.id} productName={product.name} outOfStock={cap === 0} maxQuantity={cap} compact />
+          )}
         </div>
       </div>
     </article>

@@ -313,7 +313,8 @@ export function CheckoutForm({ customer, addresses: initialAddresses }: { custom
                   <li key={l.id} className="flex items-center gap-3 py-3" data-testid="checkout-line">
                     <div className="relative h-14 w-14 shrink-0 overflow-hidden rounded-lg bg-sand">{l.image ? <Image src={l.image} alt="" fill sizes="56px" className="object-cover" /> : null}</div>
                     <p className="min-w-0 flex-1">
-                      <span className="font-medium">{l.name}</span> <span className="text-ink/70">× {l.quantity}</span>
+                      <span className="font-medium">{l.name}</span>
+                      {l.variation ? <span className="text-ink/70"> ({l.variation})</span> : null} <span className="text-ink/70">× {l.quantity}</span>
                       {l.availability === "out_of_stock" ? <span className="block text-xs font-semibold text-madder">Out Of Stock</span> : null}
                     </p>
                     <p className="shrink-0 font-semibold">{formatRupees(l.line_total)}</p>

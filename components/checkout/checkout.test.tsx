@@ -42,7 +42,7 @@ function summary(over: Partial<ApiCheckoutSummary> = {}, method = "standard"): A
   const shipping = method === "express" ? 249 : 99;
   return {
     result: true,
-    lines: [{ id: 1, product_id: 5, name: "Ikat Cushion", slug: "ikat-cushion", image: null, quantity: 2, unit_price: 1200, line_total: 2400, availability: "in_stock" }],
+    lines: [{ id: 1, product_id: 5, name: "Ikat Cushion", variation: "", slug: "ikat-cushion", image: null, quantity: 2, unit_price: 1200, line_total: 2400, availability: "in_stock" }],
     subtotal: 2400,
     shipping_cost: shipping,
     coupon_code: "FLAT150",

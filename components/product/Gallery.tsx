@@ -1,16 +1,20 @@
 "use client";
 
 import Image from "next/image";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Icon } from "@/components/ui/Icon";
-import { nextIndex, prevIndex, THUMB_WINDOW, windowStart } from "@/lib/catalog/gallery";
+import { nextIndex, photoIndex, prevIndex, THUMB_WINDOW, VARIANT_PHOTO_EVENT, windowStart } from "@/lib/catalog/gallery";
 import type { ProductPhoto } from "@/lib/catalog";
 import { Lightbox } from "./Lightbox";
 
-/** Main photo with a 4-thumbnail window and wrapping arrows; the main photo opens the lightbox. */
-export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
-  const [selected, setSelected] = useState(0);
-  const [start, setStart] = useState(0);
+/**
+ * Main photo with a 4-thumbnail window and wrapping arrows; the main photo opens the lightbox.
+ * A product sold by variant opens on the chosen variant's photo (`initial`), and shows the photo
+ * of each variant the picker chooses (VARIANT_PHOTO_EVENT).
+ */
+export function Gallery({ photos, name, initial = 0 }: { photos: ProductPhoto[]; name: string; initial?: number }) {
+  const [selected, setSelected] = useState(initial);
+  const [start, setStart] = useState(() => windowStart(initial, 0, photos.length));
   const [open, setOpen] = useState(false);
 
   const select = useCallback(
@@ -21,6 +25,14 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
     [photos.length],
   );
   const close = useCallback(() => setOpen(false), []);
+  useEffect(() => {
+    const show = (event: Event) => {
+      const i = photoIndex(photos, (event as CustomEvent<string>).detail, -1);
+      if (i >= 0) select(i);
+    };
+    window.addEventListener(VARIANT_PHOTO_EVENT, show);
+    return () => window.removeEventListener(VARIANT_PHOTO_EVENT, show);
+  }, [photos, select]);
 
   const photo = photos[selected];
   if (!photo) return <div className="aspect-square rounded-2xl bg-sand" />;
@@ -30,7 +42,7 @@ export function Gallery({ photos, name }: { photos: ProductPhoto[]; name: string
     <div className="space-y-4">
       <button type="button" onClick={() => setOpen(true)} aria-label={`Open photo ${selected + 1} of ${photos.length} in full screen`} className="relative block aspect-square w-full cursor-zoom-in overflow-hidden rounded-2xl bg-sand">
         {/* Product photos are 800 px: one 800 px file serves every screen (two srcset entries, not five). */}
-        <Image src={photo.path} alt={photo.alt || name} width={800} height={800} priority={selected === 0} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
+        <Image src={photo.path} alt={photo.alt || name} width={800} height={800} priority={selected === initial} fetchPriority="high" className="absolute inset-0 h-full w-full object-cover" />
       </button>
       {photos.length > 1 ? (
         <div className="flex items-center gap-2">

@@ -11,7 +11,7 @@ import { formatCount, formatPaise } from "@/lib/platform/format";
 export const WISHLIST_EMPTY = "There isn't anything added yet";
 
 /** A saved product as the page hands it over (the price in paise, as services keep it). */
-export type WishlistCard = { productId: number; slug: string; name: string; thumbnail: string | null; price: number; outOfStock: boolean };
+export type WishlistCard = { productId: number; slug: string; name: string; thumbnail: string | null; price: number; outOfStock: boolean; variantCount?: number };
 
 /**
  * The /wishlists grid (docs/storefront.md, Accounts): each card links to its product and has a remove (trash) button
@@ -81,21 +81,28 @@ export function WishlistGrid({ items, unavailable = 0 }: { items: WishlistCard[]
                 <Icon name="trash" size={18} />
               </button>
               <div className="mt-auto px-4 pb-4">
-                <button
-                  type="button"
-                  className="btn-primary w-full"
-                  disabled={item.outOfStock || adding.has(item.productId)}
-                  aria-busy={adding.has(item.productId) || undefined}
-                  onClick={() => void addToCart(item)}
-                >
-                  {item.outOfStock ? (
-                    "Out Of Stock"
-                  ) : (
-                    <>
-                      <Icon name="cart" size={18} className="mr-2" /> Add to Cart
-                    </>
-                  )}
-                </button>
+                {(item.variantCount ?? 0) > 0 && !item.outOfStock ? (
+                  // Sold by variant: a length or size is chosen on its page.
+                  <Link href={`/products/${item.slug}`} className="btn-primary w-full" aria-label={`Choose options, ${item.name}`}>
+                    Choose options
+                  </Link>
+                ) : (
+                  <button
+                    type="button"
+                    className="btn-primary w-full"
+                    disabled={item.outOfStock || adding.has(item.productId)}
+                    aria-busy={adding.has(item.productId) || undefined}
+                    onClick={() => void addToCart(item)}
+                  >
+                    {item.outOfStock ? (
+                      "Out Of Stock"
+                    ) : (
+                      <>
+                        <Icon name="cart" size={18} className="mr-2" /> Add to Cart
+                      </>
+                    )}
+                  </button>
+                )}
               </div>
             </li>
           ))}

@@ -44,6 +44,29 @@ export type ApiProductCard = {
   stock_quantity: number;
   availability: ApiAvailability;
   currency: "INR";
+  /** Sold by variant: carts/add needs one of its variants (see the product's `variants`). */
+  has_variants: boolean;
+  /** How many variants (0 when it has none). */
+  variant_count: number;
+};
+
+/** One variant of a product (docs/api-v2.md, "Variants"). Money in rupees. */
+export type ApiProductVariant = {
+  id: number;
+  sku: string;
+  /** What carts/add's `variant` takes (or the SKU), and what a cart line's and an order line's `variation` show: "7 ft", "King / Ivory". */
+  label: string;
+  /** The ?variant= of a link to the product page with this variant chosen. */
+  slug: string;
+  /** Its value of each option, by option name. */
+  options: Record<string, string>;
+  main_price: number;
+  stroked_price: number;
+  discount: string;
+  stock_quantity: number;
+  availability: ApiAvailability;
+  /** Its own photo, or null for the product's. */
+  photo: string | null;
 };
 
 export type ApiProductDetail = {
@@ -76,6 +99,10 @@ export type ApiProductDetail = {
   additonal_image: string | null;
   category: { id: number; name: string; slug: string } | null;
   attributes: { name: string; value: string }[];
+  /** The option types and their values, in order; empty for a product without variants. */
+  options: { name: string; values: string[] }[];
+  /** Empty for a product without variants. The product's own prices, stock and availability are then the group's: the lowest price, the sum, the best. */
+  variants: ApiProductVariant[];
 };
 
 export type ApiFilterGroup = {
@@ -150,7 +177,10 @@ export type ApiCartItem = {
   product_slug: string;
   product_name: string;
   product_thumbnail_image: string | null;
+  /** The variant's label ("7 ft"); "" for a product without variants. */
   variation: string;
+  /** The variant's id; null for a product without variants. */
+  variant_id: number | null;
   quantity: number;
   lower_limit: number;
   upper_limit: number;
@@ -227,7 +257,7 @@ export type ApiDeliveryCheck =
 /** A wishlist item (docs/api-v2.md): base_price is the selling price in rupees. */
 export type ApiWishlistItem = {
   id: number;
-  product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR" };
+  product: { id: number; slug: string; name: string; thumbnail_image: string | null; base_price: number; availability: ApiAvailability; currency: "INR"; has_variants: boolean };
 };
 
 /** GET /wishlists-add-product/{slug} and /wishlists-remove-product/{slug}. */
@@ -243,6 +273,8 @@ export type ApiCheckoutLine = {
   id: number;
   product_id: number;
   name: string;
+  /** The variant's label ("7 ft"); "" for a product without variants. */
+  variation: string;
   slug: string;
   image: string | null;
   quantity: number;

@@ -23,3 +23,12 @@ export const ZOOM_MAX = 300;
 export const ZOOM_STEP = 100;
 export const zoomIn = (z: number) => Math.min(ZOOM_MAX, z + ZOOM_STEP);
 export const zoomOut = (z: number) => Math.max(ZOOM_MIN, z - ZOOM_STEP);
+
+/** The product page's variant picker asks the gallery to show a photo (its path) by this window event. */
+export const VARIANT_PHOTO_EVENT = "kesar:variant-photo";
+
+/** Index of the photo with this path, or `fallback` when the product has none such. */
+export function photoIndex(photos: readonly { path: string }[], path: string | null | undefined, fallback = 0): number {
+  const i = path ? photos.findIndex((p) => p.path === path) : -1;
+  return i >= 0 ? i : fallback;
+}

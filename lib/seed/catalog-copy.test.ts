@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCTS, productCopy, type ProductEntry } from "./catalog";
+import { formatRupees, lowestVariantPrice, PRODUCTS, productCopy, sizeList, type ProductEntry } from "./catalog";
 import { FAMILIES, familyByKey } from "./families";
 import { generatedProduct } from "./generate";
 import { foreignTechniques, techniquesIn, type Technique } from "./techniques";
@@ -62,6 +62,19 @@ describe("demo catalog copy", () => {
     const copy = productCopy(entry, PRODUCTS.indexOf(entry));
     expect(copy.description).not.toMatch(/block|hand-stamped/i);
     expect(copy.about?.heading).toBe("Ikat from Pochampally");
+  });
+
+  it("a product sold by variant names every size it comes in and its lowest price, never one size alone", () => {
+    const sold = PRODUCTS.filter((p) => p.variants);
+    expect(sold.length).toBeGreaterThanOrEqual(8);
+    for (const entry of sold) {
+      const copy = productCopy(entry, PRODUCTS.indexOf(entry));
+      const sizes = sizeList(entry.variants!.values);
+      expect(copy.description, entry.name).toContain(`${entry.variants!.option === "Length" ? "Lengths" : "Sizes"}: ${sizes}`);
+      expect(copy.description, entry.name).not.toContain(`Size: ${entry.size}<`);
+      expect(copy.metaDescription, entry.name).toContain(`(${entry.material.toLowerCase()}, ${sizes})`);
+      expect(copy.metaDescription, entry.name).toContain(`from ${formatRupees(lowestVariantPrice(entry))}`);
+    }
   });
 
   it("generated products keep to one technique in name, copy and category", () => {

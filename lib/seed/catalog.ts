@@ -27,6 +27,7 @@ export const ATTRIBUTES = [
       "Roll 10 m",
       "Per Metre",
       "Single",
+      "Double",
       "Queen",
       "King",
       "12 x 12 in",
@@ -75,6 +76,12 @@ export type ProductEntry = {
   colour: string;
   material: Material;
   size: Size;
+  /**
+   * Sold by variant (lib/seed/variants.ts variantPlan): the option (Length for curtains, Size for
+   * bedsheets and rugs), its values, and the stock of each (else the entry's stock split, most of
+   * it in the entry's own size). Prices follow the size from the entry's, which is its `size`'s.
+   */
+  variants?: { option: "Length" | "Size"; values: Size[]; stock?: number[] };
   assembly: Assembly;
   /** List price (MRP) in rupees. */
   mrp: number;
@@ -107,6 +114,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "indigo",
       material: "Cotton",
       size: "7 ft",
+      variants: { option: "Length", values: ["5 ft", "7 ft", "9 ft"], stock: [18, 24, 0] },
       assembly: "No Assembly",
       mrp: 3499,
       price: 2799,
@@ -130,6 +138,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "madder red on ivory",
       material: "Cotton",
       size: "7 ft",
+      variants: { option: "Length", values: ["5 ft", "7 ft", "9 ft"] },
       assembly: "No Assembly",
       mrp: 2999,
       price: 2999,
@@ -150,6 +159,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "ivory",
       material: "Linen",
       size: "9 ft",
+      variants: { option: "Length", values: ["5 ft", "7 ft", "9 ft"] },
       assembly: "No Assembly",
       mrp: 1999,
       price: 1999,
@@ -208,13 +218,14 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "saffron",
       material: "Polyester Blend",
       size: "9 ft",
+      variants: { option: "Length", values: ["5 ft", "7 ft", "9 ft"] },
       assembly: "No Assembly",
       mrp: 4499,
       price: 4499,
       stock: 24,
       short: "A sunny saffron blackout printed with the pierced-stone jaali patterns of Rajasthan's havelis.",
       story: "Blackout curtains need not be dull: this one brings a warm glow to the room by day and full darkness by night, with a trellis that frames the window like a carved screen.",
-      features: ["Blackout backing bonded to printed face", "Floor-length 9 ft drop", "Printed with colour-fast pigments"],
+      features: ["Blackout backing bonded to printed face", "Floor-length drops of 5, 7 and 9 ft", "Printed with colour-fast pigments"],
       photos: 4,
     },
     {
@@ -227,6 +238,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "peacock teal",
       material: "Velvet",
       size: "9 ft",
+      variants: { option: "Length", values: ["7 ft", "9 ft"] },
       assembly: "No Assembly",
       mrp: 8999,
       price: 7499,
@@ -268,6 +280,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "madder red and ivory",
       material: "Cotton",
       size: "7 ft",
+      variants: { option: "Length", values: ["5 ft", "7 ft", "9 ft"] },
       assembly: "No Assembly",
       mrp: 4299,
       price: 3699,
@@ -839,6 +852,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "sky blue",
       material: "Cotton",
       size: "King",
+      variants: { option: "Size", values: ["Single", "Double", "King"] },
       assembly: "No Assembly",
       mrp: 2699,
       price: 2699,
@@ -1168,6 +1182,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "indigo",
       material: "Cotton",
       size: "5 x 8 ft",
+      variants: { option: "Size", values: ["4 x 6 ft", "5 x 8 ft", "8 x 10 ft"] },
       assembly: "No Assembly",
       mrp: 8999,
       price: 7499,
@@ -1190,6 +1205,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "turmeric and charcoal",
       material: "Cotton",
       size: "4 x 6 ft",
+      variants: { option: "Size", values: ["3 x 5 ft", "4 x 6 ft", "5 x 8 ft"] },
       assembly: "No Assembly",
       mrp: 3999,
       price: 3999,
@@ -1229,6 +1245,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "indigo and ivory",
       material: "Wool",
       size: "5 x 8 ft",
+      variants: { option: "Size", values: ["4 x 6 ft", "5 x 8 ft", "8 x 10 ft"] },
       assembly: "No Assembly",
       mrp: 18999,
       price: 15999,
@@ -1250,6 +1267,7 @@ export const PRODUCTS: ProductEntry[] = [
       colour: "natural",
       material: "Jute",
       size: "5 x 8 ft",
+      variants: { option: "Size", values: ["4 x 6 ft", "5 x 8 ft", "8 x 10 ft"] },
       assembly: "No Assembly",
       mrp: 11999,
       price: 11999,
@@ -2018,9 +2036,11 @@ export type ProductCopy = {
 export function productCopy(entry: ProductEntry, index: number): ProductCopy {
   const family = familyByKey(entry.family);
   const sub = family.subcategories.find((s) => s.slug === entry.sub);
+  // A product sold by variant names every size it comes in, never one of them alone.
+  const sizes = entry.variants ? sizeList(entry.variants.values) : entry.size;
   const specs = [
     `Material: ${entry.material}`,
-    `Size: ${entry.size}`,
+    entry.variants ? `${entry.variants.option === "Length" ? "Lengths" : "Sizes"}: ${sizes}` : `Size: ${entry.size}`,
     `Colour: ${entry.colour}`,
     `Pattern: ${describePattern(entry)}`,
     // No dispatch time here: the product page states the promise the settings and zones give.
@@ -2033,7 +2053,7 @@ export function productCopy(entry: ProductEntry, index: number): ProductCopy {
     `<p>${esc(sub?.description ?? family.description)}</p>`;
   const craft = entry.craft ? CRAFTS[entry.craft] : null;
   const showAdditional = entry.mto === true || index % 3 === 0;
-  const priceText = formatRupees(entry.price);
+  const priceText = formatRupees(entry.variants ? lowestVariantPrice(entry) : entry.price);
   return {
     shortDescription: entry.short,
     description,
@@ -2042,10 +2062,62 @@ export function productCopy(entry: ProductEntry, index: number): ProductCopy {
     warranty: family.warranty,
     returnPolicy: entry.mto ? RETURN_POLICY_MADE_TO_ORDER : RETURN_POLICY_STANDARD,
     metaTitle: `${entry.name} | ${family.name} | Kesar Home`,
-    metaDescription: `Buy the ${entry.name} (${entry.material.toLowerCase()}, ${entry.size}) in ${entry.colour} online at ${priceText}. ${entry.short}`.slice(0, 300),
+    metaDescription: `Buy the ${entry.name} (${entry.material.toLowerCase()}, ${sizes}) in ${entry.colour} online ${entry.variants ? "from" : "at"} ${priceText}. ${entry.short}`.slice(0, 300),
     about: craft ? { heading: craft.heading, description: `<p>${esc(craft.text)}</p>` } : null,
     additional: showAdditional ? { heading: family.additional.heading, description: `<p>${esc(family.additional.text)}</p>` } : null,
   };
+}
+
+/** "5 ft, 7 ft or 9 ft". */
+export function sizeList(values: readonly string[]): string {
+  return values.length <= 1 ? values.join("") : `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
+}
+
+/** Bedsheets: a single sheet costs about 60% of a king's, a double 85%. */
+const BED_SIZE: Record<string, number> = { Single: 0.6, Double: 0.85, Queen: 0.92, King: 1 };
+
+/** Feet of a length ("7 ft") or square feet of an area ("4 x 6 ft"); null when neither. */
+function measure(value: string): number | null {
+  const area = /^(\d+(?:\.\d+)?) x (\d+(?:\.\d+)?) ft$/.exec(value);
+  if (area) return Number(area[1]) * Number(area[2]);
+  const length = /^(\d+(?:\.\d+)?) ft$/.exec(value);
+  return length ? Number(length[1]) : null;
+}
+
+/**
+ * How a size's price compares with the entry's own size's: by length for curtains, by area for
+ * rugs (a little less than in proportion: weaving a larger piece costs less per foot), by the
+ * usual steps for bedsheets.
+ */
+export function priceFactor(value: string, base: string): number {
+  if (value === base) return 1;
+  if (BED_SIZE[value] !== undefined && BED_SIZE[base] !== undefined) return BED_SIZE[value]! / BED_SIZE[base]!;
+  const v = measure(value);
+  const b = measure(base);
+  if (v === null || b === null) return 1;
+  return Math.pow(v / b, 0.85);
+}
+
+/** A shop's price: whole hundreds less a rupee (₹2,799), never under ₹99. */
+const shopPrice = (rupees: number) => Math.max(99, Math.round(rupees / 100) * 100 - 1);
+
+/**
+ * The price and list price (rupees) of each size of an entry sold by variant, in its order: its
+ * own size at the entry's prices, the others following the size (lib/seed/variants.ts).
+ */
+export function variantPrices(entry: ProductEntry): { value: Size; price: number; mrp: number }[] {
+  return (entry.variants?.values ?? []).map((value) => {
+    const factor = priceFactor(value, entry.size);
+    const price = value === entry.size ? entry.price : shopPrice(entry.price * factor);
+    const mrp = entry.mrp === entry.price ? price : value === entry.size ? entry.mrp : Math.max(price, shopPrice(entry.mrp * factor));
+    return { value, price, mrp };
+  });
+}
+
+/** What a product sold by variant costs at least (rupees): the price its page and cards show. */
+export function lowestVariantPrice(entry: ProductEntry): number {
+  const prices = variantPrices(entry);
+  return prices.length ? Math.min(...prices.map((p) => p.price)) : entry.price;
 }
 
 /** Fixed creation date for the i-th base product, spread over 2025-01 to 2026-06. */

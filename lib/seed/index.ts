@@ -25,6 +25,7 @@ import {
 import { BLOGS, BUSINESS_SETTINGS, CMS_PAGES, COUPONS, DEMO_CUSTOMER, DEMO_CUSTOMER_DETAILS, DEMO_OWNER, SEED_EPOCH, SLIDERS, TESTIMONIALS } from "./content";
 import { FAMILIES } from "./families";
 import { generateProducts } from "./generate";
+import { seedVariants } from "./variants";
 import { allImageJobs, blogBannerUrl, brandImageJobs, categoryCoverUrl, productPhotos, renderImages, sliderUrl, type RenderResult } from "./images";
 import { INDIA, seedLocations } from "./locations";
 import { chunk, hashString } from "./prng";
@@ -41,6 +42,7 @@ export const SEEDED_TABLES = [
   "products",
   "product_photos",
   "product_attribute_values",
+  "product_variants",
   "blogs",
   "sliders",
   "cms_pages",
@@ -219,9 +221,10 @@ async function seedProducts(trx: Db, categoryIds: Map<string, number>, valueIds:
         list_price: entry.mrp * 100,
         price: entry.price * 100,
         discount_percent: discountPercent(entry.mrp, entry.price),
-        stock_quantity: entry.stock,
+        // A product sold by variant gets its stock through its variants (./variants.ts).
+        stock_quantity: entry.variants ? 0 : entry.stock,
         made_to_order: madeToOrder ? 1 : 0,
-        availability: availabilityOf(entry.stock, madeToOrder),
+        availability: availabilityOf(entry.variants ? 0 : entry.stock, madeToOrder),
         is_featured: entry.featured ? 1 : 0,
         is_popular: entry.popular ? 1 : 0,
         published: 1,
@@ -253,9 +256,10 @@ async function seedProducts(trx: Db, categoryIds: Map<string, number>, valueIds:
     const productId = idBySlug.get(row.slug);
     if (!entry || productId === undefined) throw new Error(`Insert of ${row.slug} returned no id`);
     for (const p of productPhotos(entry)) photoRows.push({ product_id: productId, path: p.path, alt: p.alt, width: p.width, height: p.height, sort_order: p.sortOrder });
+    // A product sold by variant takes its Size values from its variants (./variants.ts).
     for (const [attribute, value] of [
       ["Material", entry.material],
-      ["Size", entry.size],
+      ...(entry.variants ? [] : [["Size", entry.size] as const]),
       ["Assembly", entry.assembly],
     ] as const) {
       const valueId = valueIds.get(`${attribute}\u0000${value}`);
@@ -534,7 +538,8 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     const valueIds = await db.transaction().execute((trx) => seedAttributes(trx, inserted));
     const categoryIds = await db.transaction().execute((trx) => seedCategories(trx, inserted));
     await db.transaction().execute((trx) => seedProducts(trx, categoryIds, valueIds, inserted));
-    log(`Catalog: ${inserted.categories} categories, ${inserted.products} products, ${inserted.product_photos} photos inserted`);
+    const withVariants = await db.transaction().execute((trx) => seedVariants(trx, handle.dialect));
+    log(`Catalog: ${inserted.categories} categories, ${inserted.products} products (${withVariants} given variants), ${inserted.product_photos} photos inserted`);
     await db.transaction().execute((trx) => seedContent(trx, categoryIds, inserted));
     await db.transaction().execute((trx) => seedSettings(trx, inserted));
     await db.transaction().execute((trx) => seedDemoCustomer(trx, handle.dialect, countryId, inserted));

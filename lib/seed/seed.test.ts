@@ -179,7 +179,7 @@ describe("seedDatabase (base catalog on SQLite)", () => {
     expect([meta.format, meta.width, meta.height]).toEqual(["webp", PRODUCT_PHOTO_SIZE, PRODUCT_PHOTO_SIZE]);
   });
 
-  it("links every product to one Material, one Size and one Assembly value", async () => {
+  it("links every product to one Material, one Size (each of its sizes when sold by variant) and one Assembly value", async () => {
     const attributes = await handle.db.selectFrom("attributes").selectAll().orderBy("sort_order").execute();
     expect(attributes.map((a) => [a.name, a.sort_order])).toEqual([
       ["Material", 1],
@@ -192,15 +192,49 @@ describe("seedDatabase (base catalog on SQLite)", () => {
       .innerJoin("attributes as a", "a.id", "v.attribute_id")
       .select(["pav.product_id", "a.name"])
       .execute();
-    const products = await handle.db.selectFrom("products").select("id").execute();
+    const products = await handle.db.selectFrom("products").select(["id", "variant_count"]).execute();
+    const sizesOf = async (id: number) => (await handle.db.selectFrom("product_variants").select("id").where("product_id", "=", id).execute()).length;
     for (const p of products) {
+      const sizes = p.variant_count ? await sizesOf(p.id) : 1;
       expect(
         links
           .filter((l) => l.product_id === p.id)
           .map((l) => l.name)
           .sort(),
-      ).toEqual(["Assembly", "Material", "Size"]);
+      ).toEqual(["Assembly", "Material", ...Array.from({ length: sizes }, () => "Size")]);
     }
+  });
+
+  it("sells curtains by length, a bedsheet single, double and king, and rugs by size, each variant with its SKU, price, stock and photo in the ledger", async () => {
+    const variants = await handle.db
+      .selectFrom("product_variants as v")
+      .innerJoin("products as p", "p.id", "v.product_id")
+      .select(["p.id as productId", "p.name", "p.sku as productSku", "p.price as productPrice", "p.stock_quantity as productStock", "v.id", "v.sku", "v.label", "v.price", "v.list_price", "v.stock_quantity", "v.availability", "v.photo"])
+      .orderBy("v.id")
+      .execute();
+    const labelsOf = (name: string) => variants.filter((v) => v.name === name).map((v) => v.label);
+    expect(labelsOf("Bagru Dabu Indigo Curtain")).toEqual(["5 ft", "7 ft", "9 ft"]);
+    expect(labelsOf("Percale Stripe Bedsheet Set")).toEqual(["Single", "Double", "King"]);
+    expect(labelsOf("Handwoven Jute Herringbone Rug")).toEqual(["4 x 6 ft", "5 x 8 ft", "8 x 10 ft"]);
+    for (const v of variants) {
+      expect(v.sku.startsWith(`${v.productSku}-`), v.sku).toBe(true);
+      expect(v.list_price).toBeGreaterThanOrEqual(v.price);
+      expect(v.photo).toMatch(/^\/media\/products\/.+\.webp$/);
+      expect(fs.existsSync(mediaFile(mediaDir, v.photo!))).toBe(true);
+    }
+    // A longer curtain, a larger sheet or rug costs more; the product shows the lowest price and the total stock.
+    for (const id of new Set(variants.map((v) => v.productId))) {
+      const own = variants.filter((v) => v.productId === id);
+      expect(own.map((v) => v.price)).toEqual([...own.map((v) => v.price)].sort((a, b) => a - b));
+      expect(own[0]!.productPrice).toBe(Math.min(...own.map((v) => v.price)));
+      expect(own[0]!.productStock).toBe(own.reduce((n, v) => n + v.stock_quantity, 0));
+      for (const v of own) {
+        const ledger = await handle.db.selectFrom("stock_movements").select((eb) => eb.fn.sum<number>("delta").as("n")).where("variant_id", "=", v.id).executeTakeFirst();
+        expect(Number(ledger?.n ?? 0), v.sku).toBe(v.stock_quantity);
+      }
+    }
+    // The demo's shared link of a sold-out choice: the Bagru curtain's 9 ft.
+    expect(variants.find((v) => v.sku.endsWith("-9FT") && v.name === "Bagru Dabu Indigo Curtain")).toMatchObject({ stock_quantity: 0, availability: "out_of_stock" });
   });
 
   it("has blogs, sliders, CMS pages and testimonials with their images", async () => {
@@ -346,7 +380,10 @@ describe("generateProducts", () => {
       for (const file of own) expect(fs.existsSync(mediaFile(mediaDir, file))).toBe(true);
     }
     const links = await handle.db.selectFrom("product_attribute_values").select("product_id").execute();
-    expect(links.length).toBe(products.length * 3);
+    // Material, Size and Assembly; a product sold by variant has a Size per variant.
+    const variantSizes = await handle.db.selectFrom("product_variants").select("id").execute();
+    const soldByVariant = await handle.db.selectFrom("products").select("id").where("variant_count", ">", 0).execute();
+    expect(links.length).toBe(products.length * 3 + variantSizes.length - soldByVariant.length);
     // No new images for generated products.
     expect(summary.images.rendered).toBe(0);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZoneDays } from "@/lib/cart/delivery";
 import { SHIPPING_DEFAULTS, shippingConfigFrom } from "@/lib/cart/shipping";
-import { productJsonLd, serializeJsonLd, type ShippingFacts } from "./jsonld";
+import { productGroupJsonLd, productJsonLd, serializeJsonLd, type ShippingFacts } from "./jsonld";
 
 const base = { name: "Jaipur Curtain", slug: "jaipur-curtain", sku: "C-1", description: "d", images: ["/media/a.webp"], pricePaise: 249_900, brand: "Kesar Home" };
 /** Two of the default zones: together they span 2-7 standard and 1-2 express transit days. */
@@ -103,5 +103,39 @@ describe("JSON-LD", () => {
     const policy = offerOf(productJsonLd({ ...base, availability: "made_to_order", returns })).hasMerchantReturnPolicy;
     expect(policy).toMatchObject({ returnPolicyCategory: "https://schema.org/MerchantReturnNotPermitted", applicableCountry: "IN" });
     expect(policy).not.toHaveProperty("merchantReturnDays");
+  });
+
+  it("describes a product sold by variant as a ProductGroup: what it varies by, and each variant a Product with its SKU, size, photo and Offer at its own link", () => {
+    const ld = productGroupJsonLd({
+      name: "Bagru Curtain",
+      slug: "bagru-curtain",
+      sku: "KH-CUR-001",
+      description: "d",
+      images: ["/media/p-1.webp", "/media/p-2.webp"],
+      brand: "Kesar Home",
+      options: [{ name: "Length" }],
+      variants: [
+        { sku: "KH-CUR-001-5FT", label: "5 ft", slug: "5-ft", values: ["5 ft"], pricePaise: 209_900, availability: "in_stock", photo: "/media/p-1.webp" },
+        { sku: "KH-CUR-001-9FT", label: "9 ft", slug: "9-ft", values: ["9 ft"], pricePaise: 349_900, availability: "out_of_stock", photo: null },
+      ],
+      shipping,
+      returns,
+    });
+    expect(ld).toMatchObject({ "@type": "ProductGroup", productGroupID: "KH-CUR-001", variesBy: ["https://schema.org/size"], brand: { name: "Kesar Home" } });
+    const variants = ld.hasVariant as Record<string, unknown>[];
+    expect(variants.map((v) => [v["@type"], v.sku, v.name, v.size])).toEqual([
+      ["Product", "KH-CUR-001-5FT", "Bagru Curtain, 5 ft", "5 ft"],
+      ["Product", "KH-CUR-001-9FT", "Bagru Curtain, 9 ft", "9 ft"],
+    ]);
+    expect(variants[0]!.offers).toMatchObject({ price: "2099.00", priceCurrency: "INR", availability: "https://schema.org/InStock" });
+    expect((variants[0]!.offers as { url: string }).url).toMatch(/^http.*\/products\/bagru-curtain\?variant=5-ft$/);
+    expect(variants[1]!.offers).toMatchObject({ price: "3499.00", availability: "https://schema.org/OutOfStock" });
+    expect(variants[1]!.image).toMatch(/\/media\/p-1\.webp$/);
+    // Shipping and returns as a single product's offer has them.
+    expect((variants[0]!.offers as Offer).shippingDetails?.length).toBe(2);
+    expect((variants[0]!.offers as Offer).hasMerchantReturnPolicy).toMatchObject({ merchantReturnDays: 7 });
+    const colours = productGroupJsonLd({ ...base, images: [], options: [{ name: "Size" }, { name: "Colour" }, { name: "Weave" }], variants: [{ sku: "S-1", label: "King / Ivory / Plain", slug: "king-ivory-plain", values: ["King", "Ivory", "Plain"], pricePaise: 1, availability: "in_stock", photo: null }] });
+    expect(colours.variesBy).toEqual(["https://schema.org/size", "https://schema.org/color"]);
+    expect((colours.hasVariant as Record<string, unknown>[])[0]).toMatchObject({ size: "King", color: "Ivory" });
   });
 });

@@ -133,6 +133,21 @@ export function returnPolicyJsonLd(availability: Availability, facts: ReturnFact
   };
 }
 
+/** One Offer: the price in INR, availability, and the shipping and return facts when known. */
+function offerJsonLd(o: { url: string; pricePaise: number; availability: Availability; shipping?: ShippingFacts; returns?: ReturnFacts }): JsonLdObject {
+  const shippingDetails = o.shipping ? shippingDetailsJsonLd(o.availability, o.shipping) : [];
+  return {
+    "@type": "Offer",
+    url: absoluteUrl(o.url),
+    priceCurrency: "INR",
+    price: (o.pricePaise / 100).toFixed(2),
+    availability: AVAILABILITY[o.availability] ?? "https://schema.org/InStock",
+    itemCondition: "https://schema.org/NewCondition",
+    ...(shippingDetails.length ? { shippingDetails } : {}),
+    ...(o.returns ? { hasMerchantReturnPolicy: returnPolicyJsonLd(o.availability, o.returns) } : {}),
+  };
+}
+
 export function productJsonLd(p: {
   name: string;
   slug: string;
@@ -146,7 +161,6 @@ export function productJsonLd(p: {
   shipping?: ShippingFacts;
   returns?: ReturnFacts;
 }): JsonLdObject {
-  const shippingDetails = p.shipping ? shippingDetailsJsonLd(p.availability, p.shipping) : [];
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -156,16 +170,67 @@ export function productJsonLd(p: {
     image: p.images.map(absoluteUrl),
     ...(p.category ? { category: p.category } : {}),
     brand: { "@type": "Brand", name: p.brand },
-    offers: {
-      "@type": "Offer",
-      url: absoluteUrl(`/products/${p.slug}`),
-      priceCurrency: "INR",
-      price: (p.pricePaise / 100).toFixed(2),
-      availability: AVAILABILITY[p.availability] ?? "https://schema.org/InStock",
-      itemCondition: "https://schema.org/NewCondition",
-      ...(shippingDetails.length ? { shippingDetails } : {}),
-      ...(p.returns ? { hasMerchantReturnPolicy: returnPolicyJsonLd(p.availability, p.returns) } : {}),
-    },
+    offers: offerJsonLd({ url: `/products/${p.slug}`, pricePaise: p.pricePaise, availability: p.availability, shipping: p.shipping, returns: p.returns }),
+  };
+}
+
+/**
+ * schema.org's variant properties by option name (what `variesBy` names and each variant states);
+ * other options are left out of variesBy (the variant's name still carries them).
+ */
+const VARIES_BY: Record<string, { property: string; url: string }> = {
+  size: { property: "size", url: "https://schema.org/size" },
+  length: { property: "size", url: "https://schema.org/size" },
+  colour: { property: "color", url: "https://schema.org/color" },
+  color: { property: "color", url: "https://schema.org/color" },
+  material: { property: "material", url: "https://schema.org/material" },
+  pattern: { property: "pattern", url: "https://schema.org/pattern" },
+};
+
+/**
+ * A product sold by variant, as Google's product variants ask: a ProductGroup (its SKU as
+ * productGroupID, what the variants differ by as variesBy) with each variant a Product of its own
+ * (its SKU, name, option values, photo and Offer, whose URL opens the page with that variant
+ * chosen: ?variant=<slug>).
+ */
+export function productGroupJsonLd(p: {
+  name: string;
+  slug: string;
+  sku: string;
+  description: string;
+  images: string[];
+  category?: string;
+  brand: string;
+  options: { name: string }[];
+  variants: { sku: string; label: string; slug: string; values: string[]; pricePaise: number; availability: Availability; photo: string | null }[];
+  shipping?: ShippingFacts;
+  returns?: ReturnFacts;
+}): JsonLdObject {
+  const known = p.options.map((o) => VARIES_BY[o.name.trim().toLowerCase()]);
+  const brand = { "@type": "Brand", name: p.brand };
+  return {
+    "@context": "https://schema.org",
+    "@type": "ProductGroup",
+    name: p.name,
+    description: p.description,
+    url: absoluteUrl(`/products/${p.slug}`),
+    productGroupID: p.sku,
+    image: p.images.map(absoluteUrl),
+    ...(p.category ? { category: p.category } : {}),
+    brand,
+    variesBy: [...new Set(known.flatMap((k) => (k ? [k.url] : [])))],
+    hasVariant: p.variants.map((v) => {
+      const url = `/products/${p.slug}?variant=${encodeURIComponent(v.slug)}`;
+      return {
+        "@type": "Product",
+        sku: v.sku,
+        name: `${p.name}, ${v.label}`,
+        ...Object.fromEntries(known.flatMap((k, i) => (k && v.values[i] ? [[k.property, v.values[i]]] : []))),
+        image: absoluteUrl(v.photo ?? p.images[0] ?? ""),
+        brand,
+        offers: offerJsonLd({ url, pricePaise: v.pricePaise, availability: v.availability, shipping: p.shipping, returns: p.returns }),
+      };
+    }),
   };
 }
 

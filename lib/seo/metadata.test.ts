@@ -11,6 +11,13 @@ describe("page metadata", () => {
     expect(meta.twitter).toMatchObject({ card: "summary_large_image", images: [{ url: image?.url, alt: "Kohl blackout curtain", width: 1200, height: 630 }] });
   });
 
+  it("keeps the product's own page canonical when a shared link names a variant, which og:url carries", () => {
+    const meta = pageMetadata({ title: "Kohl (9 ft)", description: "A curtain.", path: "/products/kohl", url: "/products/kohl?variant=9-ft", image });
+    expect(meta.alternates?.canonical).toBe("/products/kohl");
+    expect(meta.openGraph?.url).toBe("/products/kohl?variant=9-ft");
+    expect(pageMetadata({ title: "Kohl", description: "A curtain.", path: "/products/kohl", image }).openGraph?.url).toBe("/products/kohl");
+  });
+
   it("leaves og:type to the product page itself, which Next's Metadata API cannot write", () => {
     expect(pageMetadata({ title: "Kohl", description: "d", path: "/p", image, type: "product" }).openGraph).not.toHaveProperty("type");
     expect(pageMetadata({ title: "Post", description: "d", path: "/b", image, type: "article" }).openGraph).toHaveProperty("type", "article");

@@ -15,6 +15,8 @@ export function pageMetadata(input: {
   title: string;
   description: string;
   path: string;
+  /** og:url when it is not the canonical path (a product page with a variant chosen: the group's page is canonical). */
+  url?: string;
   image?: ShareImage | null;
   type?: "website" | "article" | "product";
   siteName?: string;
@@ -30,7 +32,7 @@ export function pageMetadata(input: {
     openGraph: {
       title: input.title,
       description,
-      url: input.path,
+      url: input.url ?? input.path,
       siteName: input.siteName,
       ...(type === "product" ? {} : { type }),
       locale: "en_IN",

@@ -82,6 +82,8 @@ export async function prepareCartData(handle: DbHandle): Promise<number[]> {
     .selectFrom("products")
     .select("id")
     .where("published", "=", 1)
+    // carts/add with no variant: products sold by variant need one.
+    .where("variant_count", "=", 0)
     .where((eb) => eb.or([eb("availability", "=", "made_to_order"), eb.and([eb("availability", "=", "in_stock"), eb("stock_quantity", ">=", 100)])]))
     .orderBy("id")
     .execute();

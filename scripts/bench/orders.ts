@@ -25,7 +25,7 @@ const BENCH_EMAIL = "bench-order-";
  */
 export async function prepareOrderData(handle: DbHandle): Promise<number[]> {
   const { db } = handle;
-  const orderable = await db.selectFrom("products").select("id").where("published", "=", 1).where("availability", "=", "in_stock").where("stock_quantity", ">=", 100).where("price", "<=", 1_000_000).orderBy("id").execute();
+  const orderable = await db.selectFrom("products").select("id").where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").where("stock_quantity", ">=", 100).where("price", "<=", 1_000_000).orderBy("id").execute();
   const productIds = orderable
     .filter((_, i) => i % Math.max(1, Math.floor(orderable.length / 30)) === 0)
     .slice(0, 30)

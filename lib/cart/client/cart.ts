@@ -108,17 +108,18 @@ if (typeof window !== "undefined") {
 }
 
 /**
- * Add to Cart for product cards, the product page and the wishlist: makes the guest cookie if
+ * Add to Cart for product cards, the product page (with the chosen variant's label) and the
+ * wishlist: makes the guest cookie if
  * needed, adds, updates the header count from the answer and opens the mini cart. Errors are
  * shown as toasts with the server's message. Returns whether the product was added.
  */
-export async function addToCart(productId: number, quantity: number): Promise<boolean> {
+export async function addToCart(productId: number, quantity: number, variant = ""): Promise<boolean> {
   if (!ensureCartSession()) {
     toast.error(NO_GUEST_SESSION);
     return false;
   }
   try {
-    const answer = await apiPost<{ result: boolean; message: string; count: number }>("/carts/add", { id: productId, variant: "", quantity });
+    const answer = await apiPost<{ result: boolean; message: string; count: number }>("/carts/add", { id: productId, variant, quantity });
     if (!answer.result) {
       toast.error(answer.message || "An error occurred while processing your request.");
       return false;

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/platform/db";
 import { DELIVERY } from "@/lib/orders/status";
 import type { Db, Dialect } from "@/lib/platform/db/connection";
 import { lineCapOf } from "@/lib/catalog/display";
+import { findVariant, VARIANT_MESSAGES } from "@/lib/catalog/variants";
 import { formatPaise } from "@/lib/platform/format";
 import { getDefaultAddress } from "@/lib/accounts";
 import { findDeliveryZone, readActiveZones } from "./delivery";
@@ -42,6 +43,8 @@ export const CART_MESSAGES = {
   couponRemoved: "Coupon removed",
   shippingChanged: "Shipping method updated",
   cartMoved: "Your cart was just updated. Please try again.",
+  /** A line whose variant is no longer one the product offers (the shopper's text is not repeated). */
+  choiceGone: (name: string) => `The choice of ${name} in your cart is no longer offered, so it was removed. Choose again on its page.`,
 } as const;
 
 /** SQLite's "FOREIGN KEY constraint failed" or PostgreSQL's foreign_key_violation (23503). */
@@ -68,7 +71,14 @@ type ProductForCart = {
   published: number;
   thumbnail_image: string | null;
   hsn_code: string | null;
+  variant_count: number;
 };
+
+/**
+ * What a cart line sells: the product itself, or one of its variants, with the price, stock and
+ * availability that apply (a variant's own).
+ */
+type Unit = { variantId: number | null; label: string; price: number; stock_quantity: number; availability: ProductForCart["availability"] };
 
 /** How many units of a product one line may hold: its stock when it is stocked, else the line cap. */
 export function lineCap(p: Pick<ProductForCart, "availability" | "stock_quantity">): number {
@@ -105,25 +115,72 @@ async function ensureCartId(db: Db, owner: CartOwner): Promise<number> {
 async function productForCart(db: Db, productId: number): Promise<ProductForCart | undefined> {
   return db
     .selectFrom("products")
-    .select(["id", "name", "slug", "price", "list_price", "stock_quantity", "availability", "published", "thumbnail_image", "hsn_code"])
+    .select(["id", "name", "slug", "price", "list_price", "stock_quantity", "availability", "published", "thumbnail_image", "hsn_code", "variant_count"])
     .where("id", "=", productId)
     .executeTakeFirst();
 }
 
-/** Refuses a product that cannot be bought now, and a quantity above what a line may hold. */
-function assertBuyable(product: ProductForCart | undefined, quantity: number): asserts product is ProductForCart {
+/** The product, or 404 when it is not for sale (unpublished or gone). */
+function assertPublished(product: ProductForCart | undefined): asserts product is ProductForCart {
   if (!product || product.published !== 1) throw new ApiError(404, CART_MESSAGES.productGone);
-  const cap = lineCap(product);
-  if (cap === 0) throw new ApiError(409, CART_MESSAGES.outOfStock);
-  if (quantity > cap) throw new ApiError(409, product.availability === "in_stock" ? onlyLeft(cap) : `You can order up to ${cap} at a time.`);
 }
 
-/** Adds a product to the owner's cart; adding one already there adds to its line, up to the cap. */
+const variantRefusal = (message: string) => new ApiError(422, message, { variant: [message] });
+
+/**
+ * What `variant` names for this product (docs/api-v2.md, carts/add): one of its variants, by SKU
+ * or label without regard to case or spaces, or nothing for a product without variants. Anything
+ * else is refused (422) and nothing is stored: the text a shopper sends is never kept, printed on
+ * an invoice or used to tell lines apart.
+ */
+async function unitFor(db: Db, product: ProductForCart, variant: string): Promise<Unit> {
+  if (product.variant_count === 0) {
+    if (variant.trim()) throw variantRefusal(VARIANT_MESSAGES.none(product.name));
+    return { variantId: null, label: "", price: product.price, stock_quantity: product.stock_quantity, availability: product.availability };
+  }
+  const [variants, options] = await Promise.all([
+    db.selectFrom("product_variants").select(["id", "sku", "label", "price", "stock_quantity", "availability"]).where("product_id", "=", product.id).orderBy("position").orderBy("id").execute(),
+    db.selectFrom("product_options").select("name").where("product_id", "=", product.id).orderBy("position").orderBy("id").execute(),
+  ]);
+  const labels = variants.map((v) => v.label);
+  if (!variant.trim()) throw variantRefusal(VARIANT_MESSAGES.choose(product.name, options.map((o) => o.name), labels));
+  const found = findVariant(variants, variant);
+  if (!found) throw variantRefusal(VARIANT_MESSAGES.unknown(product.name, labels));
+  return { variantId: found.id, label: found.label, price: found.price, stock_quantity: found.stock_quantity, availability: found.availability };
+}
+
+/** The unit a line holds now: its variant's figures, or its product's. */
+async function unitOfLine(db: Db, product: ProductForCart, variantId: number | null): Promise<Unit> {
+  if (variantId === null) {
+    if (product.variant_count > 0) throw new ApiError(404, CART_MESSAGES.productGone);
+    return { variantId: null, label: "", price: product.price, stock_quantity: product.stock_quantity, availability: product.availability };
+  }
+  const v = await db.selectFrom("product_variants").select(["id", "label", "price", "stock_quantity", "availability"]).where("id", "=", variantId).where("product_id", "=", product.id).executeTakeFirst();
+  if (!v) throw new ApiError(404, CART_MESSAGES.productGone);
+  return { variantId: v.id, label: v.label, price: v.price, stock_quantity: v.stock_quantity, availability: v.availability };
+}
+
+/** Refuses what cannot be bought now, and a quantity above what a line may hold (per variant). */
+function assertBuyable(unit: Unit, quantity: number): void {
+  const cap = lineCap(unit);
+  if (cap === 0) throw new ApiError(409, CART_MESSAGES.outOfStock);
+  if (quantity > cap) throw new ApiError(409, unit.availability === "in_stock" ? onlyLeft(cap) : `You can order up to ${cap} at a time.`);
+}
+
+/**
+ * Adds a product, or one of its variants, to the owner's cart; adding one already there adds to
+ * its line, up to the cap. A line is one product and variant: the variant's label as the catalog
+ * has it, so a variant named by SKU or in other case is the same line, and a made-up name is
+ * refused before anything is written.
+ */
 export async function addToCart(owner: CartOwner, input: { productId: number; variant: string; quantity: number }): Promise<void> {
   const { db } = await getDb();
   const product = await productForCart(db, input.productId);
-  assertBuyable(product, input.quantity);
-  const cap = lineCap(product);
+  assertPublished(product);
+  const unit = await unitFor(db, product, input.variant);
+  assertBuyable(unit, input.quantity);
+  const cap = lineCap(unit);
+  const variant = unit.label;
   // The cart and its number of other lines in one read; a cart made now has none.
   const found = await db
     .selectFrom("carts as c")
@@ -133,7 +190,7 @@ export async function addToCart(owner: CartOwner, input: { productId: number; va
         .selectFrom("cart_lines as l")
         .select((sub) => sub.fn.countAll<number>().as("n"))
         .whereRef("l.cart_id", "=", "c.id")
-        .where((sub) => sub.or([sub("l.product_id", "!=", input.productId), sub("l.variant", "!=", input.variant)]))
+        .where((sub) => sub.or([sub("l.product_id", "!=", input.productId), sub("l.variant", "!=", variant)]))
         .as("other_lines"),
     ])
     .where(`c.${ownerColumn(owner)}`, "=", ownerValue(owner))
@@ -144,13 +201,14 @@ export async function addToCart(owner: CartOwner, input: { productId: number; va
   // One statement: a new line, or the existing line grown, but only while it stays within the cap.
   const written = await db
     .insertInto("cart_lines")
-    .values({ cart_id: cartId, product_id: product.id, variant: input.variant, quantity: input.quantity, unit_price: product.price, created_at: now, updated_at: now })
+    .values({ cart_id: cartId, product_id: product.id, variant, variant_id: unit.variantId, quantity: input.quantity, unit_price: unit.price, created_at: now, updated_at: now })
     .onConflict((oc) =>
       oc
         .columns(["cart_id", "product_id", "variant"])
         .doUpdateSet({
           quantity: sql<number>`cart_lines.quantity + excluded.quantity`,
           unit_price: sql<number>`excluded.unit_price`,
+          variant_id: sql<number | null>`excluded.variant_id`,
           updated_at: sql<string>`excluded.updated_at`,
         })
         .where(sql<boolean>`cart_lines.quantity + excluded.quantity <= ${cap}`),
@@ -164,7 +222,7 @@ export async function addToCart(owner: CartOwner, input: { productId: number; va
       throw error;
     });
   if (!written) {
-    const line = await db.selectFrom("cart_lines").select("quantity").where("cart_id", "=", cartId).where("product_id", "=", product.id).where("variant", "=", input.variant).executeTakeFirst();
+    const line = await db.selectFrom("cart_lines").select("quantity").where("cart_id", "=", cartId).where("product_id", "=", product.id).where("variant", "=", variant).executeTakeFirst();
     throw new ApiError(409, alreadyInCart(line?.quantity ?? 0, cap));
   }
   await db.updateTable("carts").set({ updated_at: now }).where("id", "=", cartId).execute();
@@ -175,7 +233,7 @@ async function ownLine(db: Db, owner: CartOwner, lineId: number) {
   const line = await db
     .selectFrom("cart_lines as l")
     .innerJoin("carts as c", "c.id", "l.cart_id")
-    .select(["l.id", "l.cart_id", "l.product_id", "l.quantity"])
+    .select(["l.id", "l.cart_id", "l.product_id", "l.variant_id", "l.quantity"])
     .where("l.id", "=", lineId)
     .where(`c.${ownerColumn(owner)}`, "=", ownerValue(owner))
     .executeTakeFirst();
@@ -188,10 +246,12 @@ export async function changeQuantity(owner: CartOwner, lineId: number, quantity:
   const { db } = await getDb();
   const line = await ownLine(db, owner, lineId);
   const product = await productForCart(db, line.product_id);
-  assertBuyable(product, quantity);
+  assertPublished(product);
+  const unit = await unitOfLine(db, product, line.variant_id);
+  assertBuyable(unit, quantity);
   await db
     .updateTable("cart_lines")
-    .set({ quantity, unit_price: product.price, updated_at: new Date().toISOString() })
+    .set({ quantity, unit_price: unit.price, updated_at: new Date().toISOString() })
     .where("id", "=", line.id)
     .where("cart_id", "=", line.cart_id)
     .execute();
@@ -228,7 +288,9 @@ export type CartLineView = {
   slug: string;
   name: string;
   thumbnail: string | null;
+  /** The variant's label as the catalog has it now ("7 ft"); "" for a product without variants. */
   variant: string;
+  variantId: number | null;
   quantity: number;
   /** Current catalog price of one piece, paise. */
   unitPrice: number;
@@ -327,6 +389,47 @@ export async function checkCoupon(db: Db, code: string, owner: CartOwner, subtot
 
 const methodName: Record<ShippingMethod, string> = { standard: "Standard", express: "Express" };
 
+type LineRow = {
+  variant: string;
+  variant_id: number | null;
+  price: number | null;
+  list_price: number | null;
+  stock_quantity: number | null;
+  availability: ProductForCart["availability"] | null;
+  thumbnail_image: string | null;
+  variant_count: number | null;
+  v_id: number | null;
+  v_label: string | null;
+  v_price: number | null;
+  v_list_price: number | null;
+  v_stock: number | null;
+  v_availability: ProductForCart["availability"] | null;
+  v_photo: string | null;
+};
+
+/**
+ * A line's figures: its variant's when it has one (label, price, stock, availability, photo), else
+ * its product's; `valid` is false for a line that no longer names what it sells (a product now
+ * sold by variant without one, or a label that is no variant of a product without variants: a
+ * line kept from before variants were checked), which readCart and checkout remove.
+ */
+export function lineUnit(r: LineRow) {
+  if ((r.variant_count ?? 0) > 0) {
+    const valid = r.v_id !== null;
+    return {
+      valid,
+      variant: r.v_label ?? "",
+      variant_id: r.v_id,
+      price: r.v_price,
+      list_price: r.v_list_price,
+      stock_quantity: r.v_stock,
+      availability: r.v_availability,
+      thumbnail_image: r.v_photo ?? r.thumbnail_image,
+    };
+  }
+  return { valid: r.variant === "" && r.variant_id === null, variant: "", variant_id: null, price: r.price, list_price: r.list_price, stock_quantity: r.stock_quantity, availability: r.availability, thumbnail_image: r.thumbnail_image };
+}
+
 /**
  * The owner's cart as the shopper should see it now. Lines of products that were unpublished or
  * deleted are removed, quantities above the stock are lowered, and a coupon that no longer
@@ -345,10 +448,12 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
     ? await db
         .selectFrom("cart_lines as l")
         .leftJoin("products as p", "p.id", "l.product_id")
+        .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
         .select([
           "l.id",
           "l.product_id",
           "l.variant",
+          "l.variant_id",
           "l.quantity",
           "l.unit_price",
           "p.name",
@@ -360,6 +465,14 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
           "p.published",
           "p.thumbnail_image",
           "p.hsn_code",
+          "p.variant_count",
+          "v.id as v_id",
+          "v.label as v_label",
+          "v.price as v_price",
+          "v.list_price as v_list_price",
+          "v.stock_quantity as v_stock",
+          "v.availability as v_availability",
+          "v.photo as v_photo",
         ])
         .where("l.cart_id", "=", cart.id)
         .orderBy("l.created_at")
@@ -367,10 +480,11 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
         .execute()
     : [];
   const lines: Omit<CartLineView, "lineTotal" | "gstRate" | "gst">[] = [];
-  for (const r of rows) {
-    if (r.published !== 1 || r.price === null || r.name === null || r.slug === null || r.availability === null) {
+  for (const raw of rows) {
+    const r = { ...raw, ...lineUnit(raw) };
+    if (r.published !== 1 || r.price === null || r.name === null || r.slug === null || r.availability === null || !r.valid) {
       await db.deleteFrom("cart_lines").where("id", "=", r.id).where("cart_id", "=", cart!.id).execute();
-      notices.push(r.name ? `${r.name} is no longer available and was removed from your cart.` : "A product in your cart is no longer available and was removed.");
+      notices.push(!r.name ? "A product in your cart is no longer available and was removed." : r.published === 1 && !r.valid ? CART_MESSAGES.choiceGone(r.name) : `${r.name} is no longer available and was removed from your cart.`);
       continue;
     }
     const cap = lineCap({ availability: r.availability, stock_quantity: r.stock_quantity ?? 0 });
@@ -390,6 +504,7 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
       name: r.name,
       thumbnail: r.thumbnail_image,
       variant: r.variant,
+      variantId: r.variant_id,
       quantity,
       unitPrice: r.price,
       listPrice: r.list_price ?? r.price,
@@ -507,14 +622,37 @@ export async function mergeGuestCart(guestId: string, userId: number): Promise<n
     const guestLines = await trx
       .selectFrom("cart_lines as l")
       .innerJoin("products as p", "p.id", "l.product_id")
-      .select(["l.product_id", "l.variant", "l.quantity", "l.unit_price", "p.availability", "p.stock_quantity", "p.published"])
+      .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
+      .select([
+        "l.product_id",
+        "l.variant",
+        "l.variant_id",
+        "l.quantity",
+        "l.unit_price",
+        "p.availability",
+        "p.stock_quantity",
+        "p.published",
+        "p.price",
+        "p.list_price",
+        "p.thumbnail_image",
+        "p.variant_count",
+        "v.id as v_id",
+        "v.label as v_label",
+        "v.price as v_price",
+        "v.list_price as v_list_price",
+        "v.stock_quantity as v_stock",
+        "v.availability as v_availability",
+        "v.photo as v_photo",
+      ])
       .where("l.cart_id", "=", guest.id)
       .execute();
     const now = new Date().toISOString();
     let moved = 0;
-    for (const g of guestLines) {
-      if (g.published !== 1) continue;
-      const cap = lineCap(g);
+    for (const raw of guestLines) {
+      // A line of a variant moves as that variant (its label as the catalog has it), capped by its stock.
+      const g = { ...raw, ...lineUnit(raw) };
+      if (g.published !== 1 || !g.valid || g.availability === null) continue;
+      const cap = lineCap({ availability: g.availability, stock_quantity: g.stock_quantity ?? 0 });
       if (cap === 0) continue;
       const existing = await trx.selectFrom("cart_lines").select(["id", "quantity"]).where("cart_id", "=", userCart).where("product_id", "=", g.product_id).where("variant", "=", g.variant).executeTakeFirst();
       if (existing) {
@@ -533,7 +671,7 @@ export async function mergeGuestCart(guestId: string, userId: number): Promise<n
         if (Number(count.n) >= MAX_CART_LINES) continue;
         const quantity = Math.min(g.quantity, cap);
         moved += quantity;
-        await trx.insertInto("cart_lines").values({ cart_id: userCart, product_id: g.product_id, variant: g.variant, quantity, unit_price: g.unit_price, created_at: now, updated_at: now }).execute();
+        await trx.insertInto("cart_lines").values({ cart_id: userCart, product_id: g.product_id, variant: g.variant, variant_id: g.variant_id, quantity, unit_price: g.unit_price, created_at: now, updated_at: now }).execute();
       }
     }
     if (guest.coupon_code) {

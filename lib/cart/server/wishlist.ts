@@ -5,7 +5,8 @@ import { ApiError } from "@/lib/platform/errors";
 
 export type WishlistItem = {
   id: number;
-  product: { id: number; slug: string; name: string; thumbnail: string | null; price: number; availability: AvailabilityKey };
+  /** `variantCount`: sold by variant, so added to the cart from its page, where one is chosen. */
+  product: { id: number; slug: string; name: string; thumbnail: string | null; price: number; availability: AvailabilityKey; variantCount: number };
 };
 
 /** The customer's saved products that can be shown, and how many saved ones cannot (unpublished). */
@@ -30,7 +31,7 @@ export async function readWishlist(userId: number): Promise<Wishlist> {
   const rows = await db
     .selectFrom("wishlists as w")
     .innerJoin("products as p", "p.id", "w.product_id")
-    .select(["w.id", "p.id as productId", "p.slug", "p.name", "p.thumbnail_image as thumbnail", "p.price", "p.availability", "p.published"])
+    .select(["w.id", "p.id as productId", "p.slug", "p.name", "p.thumbnail_image as thumbnail", "p.price", "p.availability", "p.published", "p.variant_count"])
     .where("w.user_id", "=", userId)
     .orderBy("w.created_at", "desc")
     .orderBy("w.id", "desc")
@@ -42,7 +43,7 @@ export async function readWishlist(userId: number): Promise<Wishlist> {
       unavailable += 1;
       continue;
     }
-    items.push({ id: r.id, product: { id: r.productId, slug: r.slug, name: r.name, thumbnail: r.thumbnail, price: r.price, availability: r.availability } });
+    items.push({ id: r.id, product: { id: r.productId, slug: r.slug, name: r.name, thumbnail: r.thumbnail, price: r.price, availability: r.availability, variantCount: Number(r.variant_count) } });
   }
   return { items, unavailable };
 }

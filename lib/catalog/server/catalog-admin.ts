@@ -23,6 +23,9 @@ export const adjustmentShortage = (available: number, taken: number) => `Only ${
 /** The columns a product edit may change (ProductUpdateInput), as the audit log shows them. */
 const EDITABLE = ["name", "short_description", "description", "meta_title", "meta_description", "price", "list_price", "discount_percent", "made_to_order", "is_featured", "is_popular", "published"] as const;
 
+/** A product sold by variant carries its variants' prices, availability and stock (lib/catalog/server/variants.ts changes them). */
+export const SOLD_BY_VARIANT = "This product is sold by variant: change prices, made to order and stock on its variants.";
+
 /**
  * Changes a product, in one write transaction with its row locked. Returns false when there is no
  * such product. Price changes keep the discount percent consistent. Stock changes only through
@@ -36,12 +39,13 @@ const EDITABLE = ["name", "short_description", "description", "meta_title", "met
 export async function updateProduct(slug: string, input: ProductUpdateInput, actor: StaffActor, now = new Date()): Promise<boolean> {
   const handle = await getDb();
   const found = await writeTransaction(handle, async (trx) => {
-    let query = trx.selectFrom("products").select(["id", "stock_quantity", ...EDITABLE]).where("slug", "=", slug);
+    let query = trx.selectFrom("products").select(["id", "stock_quantity", "variant_count", ...EDITABLE]).where("slug", "=", slug);
     if (handle.dialect === "postgres") query = query.forUpdate();
     const current = await query.executeTakeFirst();
     if (!current) return false;
 
     const priced = input.main_price !== undefined || input.stocked_price !== undefined;
+    if (current.variant_count > 0 && (priced || input.made_to_order !== undefined || input.stock_adjustment)) throw new ApiError(409, SOLD_BY_VARIANT);
     const price = input.main_price !== undefined ? Math.round(input.main_price * 100) : current.price;
     const listPrice = input.stocked_price !== undefined ? Math.round(input.stocked_price * 100) : Math.max(current.list_price, price);
     const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);

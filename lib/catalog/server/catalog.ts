@@ -4,6 +4,7 @@ import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
 import type { ProductSearch } from "../schemas";
+import { isSizeOption } from "../variants";
 import { sanitizeRichText } from "@/lib/platform/html";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
@@ -23,6 +24,31 @@ export type ProductCard = {
   discountPercent: number;
   stockQuantity: number;
   availability: Availability;
+  /** How many variants it is sold in (0: none): a card of one sold by variant links to its page to choose one. */
+  variantCount: number;
+};
+
+/** One option type of a product with its values, in their order (Length: 5 ft, 7 ft, 9 ft). */
+export type ProductOption = { name: string; values: string[] };
+
+/** One variant of a product: the choice a shopper makes on its page. */
+export type ProductVariant = {
+  id: number;
+  sku: string;
+  /** "7 ft", "King / Ivory". */
+  label: string;
+  /** The ?variant= of a link to it. */
+  slug: string;
+  /** Its value of each option, in the options' order. */
+  values: string[];
+  /** Paise. */
+  price: number;
+  listPrice: number;
+  discountPercent: number;
+  stockQuantity: number;
+  availability: Availability;
+  /** Its own photo; null: the product's. */
+  photo: string | null;
 };
 
 export type ProductPhoto = { path: string; alt: string; width: number; height: number };
@@ -43,6 +69,10 @@ export type ProductDetail = ProductCard & {
   category: CategorySummary | null;
   parentCategory: CategorySummary | null;
   attributes: { name: string; value: string }[];
+  /** Empty for a product without variants. */
+  options: ProductOption[];
+  /** Empty for a product without variants; in the shop's order. */
+  variants: ProductVariant[];
   createdAt: string;
   updatedAt: string;
 };
@@ -61,6 +91,7 @@ const cardColumns = [
   "p.discount_percent",
   "p.stock_quantity",
   "p.availability",
+  "p.variant_count",
 ] as const;
 
 type CardRow = {
@@ -73,6 +104,7 @@ type CardRow = {
   discount_percent: number;
   stock_quantity: number;
   availability: Availability;
+  variant_count: number;
 };
 
 function toCard(row: CardRow): ProductCard {
@@ -86,6 +118,7 @@ function toCard(row: CardRow): ProductCard {
     discountPercent: row.discount_percent,
     stockQuantity: row.stock_quantity,
     availability: row.availability,
+    variantCount: Number(row.variant_count),
   };
 }
 
@@ -350,7 +383,7 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
     const { db } = await getDb();
     const p = await db.selectFrom("products").selectAll().where("slug", "=", slug).where("published", "=", 1).executeTakeFirst();
     if (!p) return null;
-    const [photos, attributes, category] = await Promise.all([
+    const [photos, attributeRows, category, variantData] = await Promise.all([
       db
         .selectFrom("product_photos")
         .select(["path", "alt", "width", "height"])
@@ -371,7 +404,19 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
         .select(["id", "parent_id", "name", "slug", "cover_image", "description"])
         .where("id", "=", p.category_id)
         .executeTakeFirst(),
+      p.variant_count > 0 ? readVariants(db, p.id) : Promise.resolve({ options: [], variants: [] }),
     ]);
+    // One line per attribute: a product sold in several sizes lists them together, in its options'
+    // order ("5 ft, 7 ft, 9 ft").
+    const attributes: { name: string; value: string }[] = [];
+    for (const row of attributeRows) {
+      const same = attributes.find((a) => a.name === row.name);
+      if (same) same.value = `${same.value}, ${row.value}`;
+      else attributes.push({ name: row.name, value: row.value });
+    }
+    const sizes = variantData.options.filter((o) => isSizeOption(o.name)).flatMap((o) => o.values);
+    const size = attributes.find((a) => a.name === "Size");
+    if (size && sizes.length) size.value = [...new Set(sizes)].join(", ");
     const parent =
       category && category.parent_id !== null
         ? await db
@@ -401,10 +446,66 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
       category: category ? toCategory(category) : null,
       parentCategory: parent ? toCategory(parent) : null,
       attributes,
+      options: variantData.options,
+      variants: variantData.variants,
       createdAt: p.created_at,
       updatedAt: p.updated_at,
     };
   });
+}
+
+/** A product's options and variants, each in the shop's order (lib/catalog/server/variant-rows.ts writes them). */
+export async function readVariants(db: Db, productId: number): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
+  const [optionRows, variantRows, links] = await Promise.all([
+    db
+      .selectFrom("product_options as o")
+      .innerJoin("product_option_values as ov", "ov.option_id", "o.id")
+      .select(["o.id as option_id", "o.name", "ov.id", "ov.value"])
+      .where("o.product_id", "=", productId)
+      .orderBy("o.position")
+      .orderBy("o.id")
+      .orderBy("ov.position")
+      .orderBy("ov.id")
+      .execute(),
+    db
+      .selectFrom("product_variants")
+      .select(["id", "sku", "label", "slug", "price", "list_price", "discount_percent", "stock_quantity", "availability", "photo"])
+      .where("product_id", "=", productId)
+      .orderBy("position")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("product_variant_values as vv")
+      .innerJoin("product_variants as v", "v.id", "vv.variant_id")
+      .select(["vv.variant_id", "vv.option_value_id"])
+      .where("v.product_id", "=", productId)
+      .execute(),
+  ]);
+  const options: (ProductOption & { id: number })[] = [];
+  const valueOf = new Map<number, { optionId: number; value: string }>();
+  for (const r of optionRows) {
+    let option = options.find((o) => o.id === r.option_id);
+    if (!option) options.push((option = { id: r.option_id, name: r.name, values: [] }));
+    option.values.push(r.value);
+    valueOf.set(r.id, { optionId: r.option_id, value: r.value });
+  }
+  const variants = variantRows.map((v): ProductVariant => {
+    const mine = links.filter((l) => l.variant_id === v.id).map((l) => valueOf.get(l.option_value_id));
+    return {
+      id: v.id,
+      sku: v.sku,
+      label: v.label,
+      slug: v.slug,
+      values: options.map((o) => mine.find((m) => m?.optionId === o.id)?.value ?? ""),
+      price: v.price,
+      listPrice: v.list_price,
+      discountPercent: v.discount_percent,
+      stockQuantity: v.stock_quantity,
+      availability: v.availability,
+      photo: v.photo,
+    };
+  });
+  return { options: options.map(({ name, values }) => ({ name, values })), variants };
 }
 
 /** Up to `limit` other products of the same category, topped up with featured ones. */

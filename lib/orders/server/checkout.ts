@@ -13,7 +13,7 @@ import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
-import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, loadGstRates, readCart } from "@/lib/cart";
+import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, lineUnit, loadGstRates, readCart } from "@/lib/cart";
 import { lockProducts, moveStock, StockShortage } from "@/lib/catalog";
 import { STOCK_REASON } from "@/lib/catalog/stock";
 import { ApiError } from "@/lib/platform/errors";
@@ -289,31 +289,59 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   }
   const cart = await trx.selectFrom("carts").select(["id", "coupon_code"]).where("user_id", "=", c.userId).executeTakeFirst();
   if (!cart) throw new ApiError(400, CHECKOUT_MESSAGES.emptyCart);
-  const rows = await trx
+  const raw = await trx
     .selectFrom("cart_lines as l")
     .leftJoin("products as p", "p.id", "l.product_id")
-    .select(["l.id", "l.product_id", "l.variant", "l.quantity", "p.name", "p.slug", "p.price", "p.availability", "p.stock_quantity", "p.published", "p.hsn_code"])
+    .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
+    .select([
+      "l.id",
+      "l.product_id",
+      "l.variant",
+      "l.variant_id",
+      "l.quantity",
+      "p.name",
+      "p.slug",
+      "p.price",
+      "p.list_price",
+      "p.availability",
+      "p.stock_quantity",
+      "p.published",
+      "p.hsn_code",
+      "p.thumbnail_image",
+      "p.variant_count",
+      "v.id as v_id",
+      "v.label as v_label",
+      "v.price as v_price",
+      "v.list_price as v_list_price",
+      "v.stock_quantity as v_stock",
+      "v.availability as v_availability",
+      "v.photo as v_photo",
+    ])
     .where("l.cart_id", "=", cart.id)
     .orderBy("l.created_at")
     .orderBy("l.id")
     .execute();
-  if (rows.length === 0) throw new ApiError(400, CHECKOUT_MESSAGES.emptyCart);
+  if (raw.length === 0) throw new ApiError(400, CHECKOUT_MESSAGES.emptyCart);
+  // A line of a variant sells that variant: its label, price, stock and availability (lib/cart lineUnit).
+  const rows = raw.map((r) => ({ ...r, ...lineUnit(r) }));
 
-  // A product unpublished or deleted since the shopper last looked: its line goes (committed),
-  // and the shopper is told, rather than being charged for an order they did not see.
-  const gone = rows.filter((r) => r.published !== 1 || r.price === null || r.name === null || r.slug === null || r.availability === null);
+  // A product unpublished or deleted since the shopper last looked, or a line that no longer names
+  // one of its variants: the line goes (committed), and the shopper is told, rather than being
+  // charged for an order they did not see.
+  const gone = rows.filter((r) => r.published !== 1 || r.price === null || r.name === null || r.slug === null || r.availability === null || !r.valid);
   if (gone.length) {
     await trx.deleteFrom("cart_lines").where("id", "in", gone.map((r) => r.id)).where("cart_id", "=", cart.id).execute();
     const first = gone[0]!;
     return { kind: "refused", status: 409, message: first.name ? CHECKOUT_MESSAGES.unavailable(first.name) : "A product in your cart is no longer available and was removed." };
   }
-  const lines = rows.map((r) => ({ ...r, name: r.name!, slug: r.slug!, price: r.price!, availability: r.availability!, stock: r.stock_quantity ?? 0 }));
+  const lines = rows.map((r) => ({ ...r, name: r.name!, slug: r.slug!, price: r.price!, availability: r.availability!, stock: r.stock_quantity ?? 0, shownName: r.variant ? `${r.name!} (${r.variant})` : r.name! }));
   const soldOut = lines.find((l) => l.availability === "out_of_stock");
-  if (soldOut) throw new ApiError(409, CHECKOUT_MESSAGES.outOfStock(soldOut.name));
-  // The stocked products are locked (in id order) before the order's lines are written: a line
-  // refers to its product, and on PostgreSQL that reference's lock taken first would deadlock two
+  if (soldOut) throw new ApiError(409, CHECKOUT_MESSAGES.outOfStock(soldOut.shownName));
+  // The stocked products and variants are locked (products in id order, then variants in
+  // product and variant id order) before the order's lines are written: a line refers to its
+  // product and variant, and on PostgreSQL that reference's lock taken first would deadlock two
   // checkouts of the same product when each then locks it to take its stock (lockProducts).
-  await lockProducts(trx, dialect, lines.filter((l) => l.availability === "in_stock").map((l) => l.product_id));
+  await lockProducts(trx, dialect, lines.filter((l) => l.availability === "in_stock").map((l) => ({ productId: l.product_id, variantId: l.variant_id })));
 
   // The coupon's global limit is counted while its row is held (PostgreSQL), so two customers
   // cannot both take its last use.
@@ -399,7 +427,9 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
           product_id: l.product_id,
           product_name: l.name,
           product_slug: l.slug,
-          variation: l.variant || null,
+          // The variant's label from the catalog (never text the shopper sent), with the variant itself.
+          variation: l.variant_id === null ? null : l.variant,
+          variant_id: l.variant_id,
           quantity: l.quantity,
           unit_price: l.price,
           total: t.lineTotal,
@@ -439,13 +469,13 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
       ...(await moveStock(
         trx,
         dialect,
-        sold.map(({ line, lineId }) => ({ productId: line.product_id, delta: -line.quantity, reason: STOCK_REASON.sale, actor: ACTOR.customer, actorId: c.userId, orderId: order.id, orderLineId: lineId })),
+        sold.map(({ line, lineId }) => ({ productId: line.product_id, variantId: line.variant_id, delta: -line.quantity, reason: STOCK_REASON.sale, actor: ACTOR.customer, actorId: c.userId, orderId: order.id, orderLineId: lineId })),
         c.now,
       )),
     );
   } catch (error) {
     if (!(error instanceof StockShortage)) throw error;
-    const name = lines.find((l) => l.product_id === error.productId)?.name ?? "A product";
+    const name = lines.find((l) => l.product_id === error.productId && l.variant_id === error.variantId)?.shownName ?? "A product";
     throw new ApiError(409, error.available > 0 ? CHECKOUT_MESSAGES.onlyLeft(error.available, name) : CHECKOUT_MESSAGES.outOfStock(name));
   }
   await applyTransition({ trx, dialect, now: c.now, actor: ACTOR.customer, actorId: c.userId, after }, { machine: "order", name: "place", orderId: order.id });

@@ -7,6 +7,7 @@ import { noticeMail } from "@/lib/platform/mail/templates";
 import { log } from "@/lib/platform/log";
 import { type OrderMailKind, PAYMENT_TYPE } from "../status";
 import { mailEvent, registerMail, type OutboxEvent } from "@/lib/platform/outbox";
+import { variationColumn } from "./variation";
 
 /**
  * The mails an order sends its customer, each with a link to the order's page. The change they
@@ -29,7 +30,7 @@ async function orderForMail(orderId: number) {
 /** "2 × Ikat Cushion Cover (Blue) — ₹2,400" for each line of the order. */
 async function lineSummary(orderId: number): Promise<string[]> {
   const { db } = await getDb();
-  const lines = await db.selectFrom("order_lines").select(["product_name", "variation", "quantity", "total"]).where("order_id", "=", orderId).orderBy("id").execute();
+  const lines = await db.selectFrom("order_lines").select(["product_name", variationColumn(), "quantity", "total"]).where("order_id", "=", orderId).orderBy("id").execute();
   return lines.map((l) => `${l.quantity} × ${l.product_name}${l.variation ? ` (${l.variation})` : ""} — ${formatPaise(l.total)}`);
 }
 

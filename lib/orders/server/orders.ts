@@ -6,6 +6,7 @@ import { applyTransition } from "./transition";
 import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
 import { getSiteSettings } from "@/lib/platform/settings";
+import { variationColumn } from "./variation";
 
 /** A customer's orders, always looked up through the customer's own id. */
 
@@ -84,7 +85,7 @@ export async function getOrder(userId: number, id: number, now = new Date()): Pr
   if (!o) return null;
   const rows = await db
     .selectFrom("order_lines")
-    .select(["id", "product_name as productName", "product_slug as productSlug", "variation", "quantity", "delivery_status as deliveryStatus", "total as price", "refund_status as refundStatus"])
+    .select(["id", "product_name as productName", "product_slug as productSlug", variationColumn(), "quantity", "delivery_status as deliveryStatus", "total as price", "refund_status as refundStatus"])
     .where("order_id", "=", o.id)
     .orderBy("id")
     .execute();

@@ -151,8 +151,8 @@ async function applyOrder(c: Change, r: OrderRequest): Promise<OrderOutcome> {
   // one transaction (a KEY SHARE lock on the product), and two cancels holding that lock on the
   // same products would each wait for the other's when they then lock them to give stock back.
   if (t.stock) {
-    const held = await c.trx.selectFrom("order_lines").select("product_id").where("order_id", "=", order.id).execute();
-    await lockProducts(c.trx, c.dialect, held.flatMap((l) => (l.product_id === null ? [] : [l.product_id])));
+    const held = await c.trx.selectFrom("order_lines").select(["product_id", "variant_id"]).where("order_id", "=", order.id).execute();
+    await lockProducts(c.trx, c.dialect, held.flatMap((l) => (l.product_id === null ? [] : [{ productId: l.product_id, variantId: l.variant_id }])));
   }
 
   // Stock taken again first: a shortage refuses the transition with nothing written.
@@ -220,12 +220,21 @@ async function movePaymentRows(c: Change, orderId: number, name: PaymentTransiti
 
 /** Gives back what the order's lines hold, once (each line's reservation is zeroed by a conditional update), through the ledger. */
 async function giveBackStock(c: Change, orderId: number, reason: StockMove["reason"]): Promise<MovedProduct[]> {
-  const lines = await c.trx.selectFrom("order_lines").select(["id", "product_id", "reserved_quantity"]).where("order_id", "=", orderId).where("reserved_quantity", ">", 0).orderBy("id").execute();
+  const lines = await c.trx
+    .selectFrom("order_lines as l")
+    .leftJoin("products as p", "p.id", "l.product_id")
+    .select(["l.id", "l.product_id", "l.variant_id", "l.reserved_quantity", "p.variant_count"])
+    .where("l.order_id", "=", orderId)
+    .where("l.reserved_quantity", ">", 0)
+    .orderBy("l.id")
+    .execute();
   const moves: StockMove[] = [];
   for (const line of lines) {
     const cleared = await c.trx.updateTable("order_lines").set({ reserved_quantity: 0 }).where("id", "=", line.id).where("reserved_quantity", "=", line.reserved_quantity).executeTakeFirst();
     if (Number(cleared.numUpdatedRows) !== 1 || line.product_id === null) continue;
-    moves.push({ productId: line.product_id, delta: line.reserved_quantity as number, reason, orderId, orderLineId: line.id, actor: c.actor, actorId: c.actorId ?? null });
+    // A variant's units go back to that variant; a line whose variant was deleted by hand has none to go back to.
+    if (line.variant_id === null && (line.variant_count ?? 0) > 0) continue;
+    moves.push({ productId: line.product_id, variantId: line.variant_id, delta: line.reserved_quantity as number, reason, orderId, orderLineId: line.id, actor: c.actor, actorId: c.actorId ?? null });
   }
   return moveStock(c.trx, c.dialect, moves, c.now);
 }
@@ -237,14 +246,14 @@ async function giveBackStock(c: Change, orderId: number, reason: StockMove["reas
 async function retakeStock(c: Change, orderId: number): Promise<MovedProduct[]> {
   const returned = await c.trx
     .selectFrom("stock_movements")
-    .select(["order_line_id", "product_id", (eb) => eb.fn.sum<number>("delta").as("units")])
+    .select(["order_line_id", "product_id", "variant_id", (eb) => eb.fn.sum<number>("delta").as("units")])
     .where("order_id", "=", orderId)
     .where("reason", "in", [STOCK_REASON.expiry, STOCK_REASON.cancel])
-    .groupBy(["order_line_id", "product_id"])
+    .groupBy(["order_line_id", "product_id", "variant_id"])
     .execute();
   const moves: StockMove[] = returned
     .filter((r) => Number(r.units) > 0)
-    .map((r) => ({ productId: r.product_id, delta: -Number(r.units), reason: STOCK_REASON.revival, orderId, orderLineId: r.order_line_id, actor: c.actor, actorId: c.actorId ?? null }));
+    .map((r) => ({ productId: r.product_id, variantId: r.variant_id, delta: -Number(r.units), reason: STOCK_REASON.revival, orderId, orderLineId: r.order_line_id, actor: c.actor, actorId: c.actorId ?? null }));
   const moved = await moveStock(c.trx, c.dialect, moves, c.now);
   for (const m of moves) {
     if (m.orderLineId) await c.trx.updateTable("order_lines").set({ reserved_quantity: -m.delta }).where("id", "=", m.orderLineId).execute();

@@ -272,8 +272,60 @@ export interface ProductsTable {
   view_count: ColumnType<number, number | undefined, number>;
   /** HSN code of the goods (GST); looked up in gst_rates by its longest matching prefix. */
   hsn_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * How many variants the product is sold in (migration 011; 0: none). When there are some, its
+   * stock_quantity is the sum of theirs, availability the best of theirs and price the lowest.
+   */
+  variant_count: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A product's option type (Size, Length, Colour, ...), migration 011. */
+export interface ProductOptionsTable {
+  id: Id;
+  product_id: number;
+  name: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+/** One value of a product's option ("7 ft"). */
+export interface ProductOptionValuesTable {
+  id: Id;
+  option_id: number;
+  value: string;
+  position: ColumnType<number, number | undefined, number>;
+}
+
+/** One sellable choice of a product: its own SKU, price, stock and photo (migration 011). */
+export interface ProductVariantsTable {
+  id: Id;
+  product_id: number;
+  /** Unique across the shop. */
+  sku: string;
+  /** The option values joined by " / " ("King / Ivory"); unique per product. */
+  label: string;
+  /** The label as a URL slug ("king-ivory"): the ?variant= of a shared link; unique per product. */
+  slug: string;
+  /** Compare-at (list) price in paise. */
+  list_price: number;
+  /** Selling price in paise. */
+  price: number;
+  discount_percent: ColumnType<number, number | undefined, number>;
+  stock_quantity: ColumnType<number, number | undefined, number>;
+  made_to_order: Flag;
+  availability: Availability;
+  /** Path of the photo shown when the variant is chosen; null: the product's photos. */
+  photo: string | null;
+  position: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Which value a variant has for each of its product's options. */
+export interface ProductVariantValuesTable {
+  variant_id: number;
+  option_value_id: number;
 }
 
 export interface ProductPhotosTable {
@@ -323,7 +375,10 @@ export interface CartLinesTable {
   id: Id;
   cart_id: number;
   product_id: number;
+  /** The variant's label ("7 ft"), as the catalog had it when added; "" for a product without variants. */
   variant: string;
+  /** The variant (migration 011); null for a product without variants. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   quantity: number;
   /** The price (paise) the shopper saw when adding; compared with the catalog on every read. */
   unit_price: ColumnType<number | null, number | null | undefined, number | null>;
@@ -437,7 +492,10 @@ export interface OrderLinesTable {
   order_id: number;
   product_id: number | null;
   product_name: string;
+  /** The variant's label when the line was placed, from the catalog (shown only when variant_id is set). */
   variation: string | null;
+  /** The variant sold (migration 011); null for a product without variants, or once the variant is deleted. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   quantity: number;
   unit_price: number;
   total: number;
@@ -497,10 +555,15 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
-/** The stock ledger: the rows of a product sum to its stock_quantity (migration 008). */
+/**
+ * The stock ledger: the rows of a product sum to its stock_quantity (migration 008), and the rows
+ * of a variant to the variant's (migration 011).
+ */
 export interface StockMovementsTable {
   id: Id;
   product_id: number;
+  /** The variant whose stock moved; null for a product without variants. */
+  variant_id: ColumnType<number | null, number | null | undefined, number | null>;
   /** Units in (+) or out (−). */
   delta: number;
   reason: StockReason;
@@ -694,6 +757,10 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_photos: ProductPhotosTable;
+  product_options: ProductOptionsTable;
+  product_option_values: ProductOptionValuesTable;
+  product_variants: ProductVariantsTable;
+  product_variant_values: ProductVariantValuesTable;
   attributes: AttributesTable;
   attribute_values: AttributeValuesTable;
   product_attribute_values: ProductAttributeValuesTable;

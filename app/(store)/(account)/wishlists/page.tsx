@@ -14,7 +14,7 @@ export default async function WishlistPage() {
       <h1 className="text-3xl text-navy md:text-4xl">Wishlist</h1>
       <WishlistGrid
         unavailable={unavailable}
-        items={items.map(({ product: p }) => ({ productId: p.id, slug: p.slug, name: p.name, thumbnail: p.thumbnail, price: p.price, outOfStock: p.availability === "out_of_stock" }))}
+        items={items.map(({ product: p }) => ({ productId: p.id, slug: p.slug, name: p.name, thumbnail: p.thumbnail, price: p.price, outOfStock: p.availability === "out_of_stock", variantCount: p.variantCount }))}
       />
     </div>
   );

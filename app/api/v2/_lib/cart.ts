@@ -89,6 +89,7 @@ export function presentCart(view: CartView, owner: CartOwner | null): ApiCart {
     product_name: l.name,
     product_thumbnail_image: l.thumbnail,
     variation: l.variant,
+    variant_id: l.variantId,
     quantity: l.quantity,
     lower_limit: 1,
     upper_limit: l.maxQuantity,

@@ -12,6 +12,7 @@ export function presentCheckoutSummary(s: CheckoutSummary): ApiCheckoutSummary {
       id: l.id,
       product_id: l.productId,
       name: l.name,
+      variation: l.variant,
       slug: l.slug,
       image: l.thumbnail,
       quantity: l.quantity,

@@ -6,11 +6,12 @@ import type {
   ApiMeta,
   ApiProductCard,
   ApiProductDetail,
+  ApiProductVariant,
   ApiSlider,
   ApiSubcategory,
   ApiWishlistItem,
 } from "@/lib/api/types";
-import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail } from "@/lib/catalog";
+import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail, ProductOption, ProductVariant } from "@/lib/catalog";
 import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/content";
 import type { WishlistItem } from "@/lib/cart";
 
@@ -55,6 +56,22 @@ export const productCard = (p: ProductCard): ApiProductCard => ({
   stock_quantity: p.stockQuantity,
   availability: p.availability,
   currency: "INR",
+  has_variants: p.variantCount > 0,
+  variant_count: p.variantCount,
+});
+
+export const productVariant = (options: ProductOption[], v: ProductVariant): ApiProductVariant => ({
+  id: v.id,
+  sku: v.sku,
+  label: v.label,
+  slug: v.slug,
+  options: Object.fromEntries(options.map((o, i) => [o.name, v.values[i] ?? ""])),
+  main_price: rupees(v.price),
+  stroked_price: rupees(v.listPrice),
+  discount: String(v.discountPercent),
+  stock_quantity: v.stockQuantity,
+  availability: v.availability,
+  photo: v.photo,
 });
 
 export const productDetail = (p: ProductDetail): ApiProductDetail => ({
@@ -86,6 +103,8 @@ export const productDetail = (p: ProductDetail): ApiProductDetail => ({
   additonal_image: p.additional?.image ?? null,
   category: p.category ? { id: p.category.id, name: p.category.name, slug: p.category.slug } : null,
   attributes: p.attributes,
+  options: p.options,
+  variants: p.variants.map((v) => productVariant(p.options, v)),
 });
 
 export const blog = (b: BlogSummary): ApiBlog => ({
@@ -124,6 +143,7 @@ export const wishlistItem = (w: WishlistItem): ApiWishlistItem => ({
     name: w.product.name,
     thumbnail_image: w.product.thumbnail,
     base_price: rupees(w.product.price),
+    has_variants: w.product.variantCount > 0,
     availability: w.product.availability,
     currency: "INR",
   },

@@ -157,8 +157,8 @@ describe("checkout summary", () => {
       notices: [],
     });
     expect(res.json.lines).toEqual([
-      { id: expect.any(Number), product_id: a.id, name: a.name, slug: a.slug, image: null, quantity: 2, unit_price: 1500, line_total: 3000, availability: "in_stock" },
-      { id: expect.any(Number), product_id: b.id, name: b.name, slug: b.slug, image: null, quantity: 1, unit_price: 3000, line_total: 3000, availability: "made_to_order" },
+      { id: expect.any(Number), product_id: a.id, name: a.name, variation: "", slug: a.slug, image: null, quantity: 2, unit_price: 1500, line_total: 3000, availability: "in_stock" },
+      { id: expect.any(Number), product_id: b.id, name: b.name, variation: "", slug: b.slug, image: null, quantity: 1, unit_price: 3000, line_total: 3000, availability: "made_to_order" },
     ]);
     const methods = res.json.shipping_methods as Json[];
     expect(methods.map((m) => [m.method, m.label, m.fee])).toEqual([

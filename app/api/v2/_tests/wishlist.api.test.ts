@@ -122,7 +122,7 @@ describe("a customer's wishlist", () => {
     const item = list.json.data[0];
     expect(item).toEqual({
       id: expect.any(Number),
-      product: { id: p.id, slug: p.slug, name: p.name, thumbnail_image: p.thumbnail_image, base_price: p.price / 100, availability: expect.any(String), currency: "INR" },
+      product: { id: p.id, slug: p.slug, name: p.name, thumbnail_image: p.thumbnail_image, base_price: p.price / 100, availability: expect.any(String), currency: "INR", has_variants: false },
     });
   });
 

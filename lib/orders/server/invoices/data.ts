@@ -7,6 +7,7 @@ import type { Db } from "@/lib/platform/db";
 import type { OrderLinesTable, OrdersTable } from "@/lib/platform/db/schema";
 import { formatDate } from "@/lib/platform/format";
 import type { SiteSettings } from "@/lib/platform/settings";
+import { variationColumn } from "../variation";
 
 /**
  * What a GST tax invoice shows (CGST Rules, rule 46), built from one paid order: the seller from
@@ -170,7 +171,7 @@ export async function findInvoice(db: Db, userId: number | null, orderId: number
   if (!invoice) return { kind: "not_issued" };
   const lines = await db
     .selectFrom("order_lines")
-    .select(["product_name", "variation", "hsn_code", "quantity", "unit_price", "total", "discount", "gst_rate", "tax_amount"])
+    .select(["product_name", variationColumn(), "hsn_code", "quantity", "unit_price", "total", "discount", "gst_rate", "tax_amount"])
     .where("order_id", "=", orderId)
     .orderBy("id")
     .execute();

@@ -8,7 +8,14 @@ import { openDatabase } from "../connection";
 import * as m001 from "./001_initial";
 import * as m002 from "./002_accounts";
 import * as m005 from "./005_search_published";
+import * as m003 from "./003_cart";
+import * as m004 from "./004_orders";
 import * as m006 from "./006_delivery_promise";
+import * as m007 from "./007_sandbox_refunds";
+import * as m008 from "./008_lifecycle_ledger";
+import * as m009 from "./009_outbox";
+import * as m011 from "./011_variants";
+import { writeVariantSet } from "@/lib/catalog/server/variant-rows";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-migrate-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -144,6 +151,64 @@ describe("006_delivery_promise: one source for delivery times", () => {
         { name: "Towel", description: "<ul><li>Colour: White</li></ul>", key_features: "<ul><li>Cotton</li></ul>", additional_description: null },
         { name: "Merchant's Rug", description: "<p>Ships in a week from our Panipat loom.</p>", key_features: "<ul><li>Made to order in six weeks</li></ul>", additional_description: null },
       ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe("011_variants on a shop that sells without variants", () => {
+  it("adds variants beside the products, carts and orders it has, and a product of it can then be sold by variant with its ledger whole", async () => {
+    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "variants.db") });
+    const db = handle.db as unknown as Kysely<unknown>;
+    try {
+      await m001.up(db, "sqlite");
+      await m002.up(db, "sqlite");
+      await m003.up(db, "sqlite");
+      await m004.up(db, "sqlite");
+      await m005.up(db, "sqlite");
+      await m006.up(db);
+      await m007.up(db, "sqlite");
+      await sql`insert into categories (name, slug, created_at, updated_at) values ('Curtains', 'curtains', 'x', 'x')`.execute(db);
+      await sql`insert into products (category_id, name, slug, sku, list_price, price, stock_quantity, availability, published, created_at, updated_at)
+          values (1, 'Indigo Curtain', 'indigo-curtain', 'KH-CUR-001', 250000, 250000, 6, 'in_stock', 1, 'x', 'x')`.execute(db);
+      await m008.up(db, "sqlite");
+      await m009.up(db, "sqlite");
+      await sql`insert into carts (guest_id, created_at, updated_at) values ('guest_abcdefghi', 'x', 'x')`.execute(db);
+      await sql`insert into cart_lines (cart_id, product_id, variant, quantity, created_at, updated_at) values (1, 1, 'FREE: paid in full', 4, 'x', 'x')`.execute(db);
+
+      await m011.up(db, "sqlite");
+      expect(await handle.db.selectFrom("products").select(["variant_count", "stock_quantity"]).executeTakeFirstOrThrow()).toEqual({ variant_count: 0, stock_quantity: 6 });
+      expect(await handle.db.selectFrom("cart_lines").select(["variant", "variant_id", "quantity"]).executeTakeFirstOrThrow()).toEqual({ variant: "FREE: paid in full", variant_id: null, quantity: 4 });
+
+      const now = new Date("2026-11-25T10:00:00.000Z");
+      await handle.db.transaction().execute((trx) =>
+        writeVariantSet(
+          trx,
+          "sqlite",
+          1,
+          {
+            options: [{ name: "Length", values: ["5 ft", "7 ft"] }],
+            variants: [
+              { sku: "KH-CUR-001-5FT", values: { Length: "5 ft" }, price: 199900, listPrice: 199900, initialStock: 2, madeToOrder: false, photo: null },
+              { sku: "KH-CUR-001-7FT", values: { Length: "7 ft" }, price: 250000, listPrice: 300000, initialStock: 5, madeToOrder: false, photo: null },
+            ],
+          },
+          { actor: "staff", now },
+        ),
+      );
+      expect(await handle.db.selectFrom("products").select(["variant_count", "stock_quantity", "price", "availability"]).executeTakeFirstOrThrow()).toEqual({ variant_count: 2, stock_quantity: 7, price: 199900, availability: "in_stock" });
+      const moves = await handle.db.selectFrom("stock_movements").select(["variant_id", "delta", "reason", "note"]).orderBy("id").execute();
+      expect(moves).toEqual([
+        { variant_id: null, delta: 6, reason: "initial", note: "stock when the ledger began" },
+        { variant_id: null, delta: -6, reason: "adjustment", note: "stock now kept per variant" },
+        { variant_id: 1, delta: 2, reason: "adjustment", note: "first stock of 5 ft" },
+        { variant_id: 2, delta: 5, reason: "adjustment", note: "first stock of 7 ft" },
+      ]);
+      expect(moves.reduce((n, m) => n + m.delta, 0)).toBe(7);
+      // The Size filter knows the product by its lengths.
+      const sizes = await sql<{ value: string }>`select av.value from product_attribute_values pav join attribute_values av on av.id = pav.attribute_value_id join attributes a on a.id = av.attribute_id where a.name = 'Size' order by av.value`.execute(db);
+      expect(sizes.rows.map((r) => r.value)).toEqual(["5 ft", "7 ft"]);
     } finally {
       await handle.close();
     }
