@@ -14,7 +14,7 @@ import { createAccessControl } from "better-auth/plugins/access";
 /**
  * Resources and their actions. `token` is personal API tokens; `audit` the audit log and sign-in
  * records; `inbox` what shoppers send (enquiries, contact messages, newsletter sign-ups: read,
- * update = status, assignee, notes and replies, export = the subscriber CSV; decision 0047).
+ * update = status, assignee, notes and replies, export = the subscriber CSV; decision 0050).
  */
 export const STATEMENTS = {
   product: ["read", "create", "update", "delete", "publish", "export"],

@@ -12,7 +12,7 @@ import { dispatchSoon, mailEvent, outbox, registerMail } from "@/lib/platform/ou
 import { INBOX_KIND_LABELS, INBOX_PER_PAGE, SUBSCRIBERS_PER_PAGE, type InboxNoteInput, type InboxQuery, type InboxReplyInput, type InboxUpdateInput, type SubscribersQuery } from "../inbox-schemas";
 
 /**
- * The back office's inbox (docs/operations.md "Back office: the inbox", decision 0047): the
+ * The back office's inbox (docs/operations.md "The inbox", decision 0050): the
  * enquiries and contact messages shoppers send, each an inbox_items row with the staff's status
  * and assignee, append-only notes, and replies sent by mail through the outbox; and the
  * newsletter's subscribers with their CSV export.

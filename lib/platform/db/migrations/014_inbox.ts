@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Dialect } from "../connection";
 
 /**
- * The back office's inbox (docs/operations.md "Back office: the inbox", decision 0047):
+ * The back office's inbox (docs/operations.md "The inbox", decision 0050):
  * - inbox_items: one row per enquiry (source "enquiry") and per contact message (source
  *   "contact"), written with it by the public forms (and here for the rows already there), with
  *   the staff's state of it: status (new, in_progress, answered, closed) and assignee. The
