@@ -726,6 +726,45 @@ export interface EnquiriesTable {
   created_at: Timestamp;
 }
 
+/** Where an inbox item comes from: an enquiry form or the contact page (migration 014_inbox). */
+export type InboxSource = "enquiry" | "contact";
+/** An enquiry's kind, or "contact" for a contact message. */
+export type InboxKind = EnquiryKind | "contact";
+export type InboxStatus = "new" | "in_progress" | "answered" | "closed";
+
+/** The staff's state of one enquiry or contact message; the shopper's row stays as they sent it. */
+export interface InboxItemsTable {
+  id: Id;
+  source: InboxSource;
+  source_id: number;
+  kind: InboxKind;
+  status: ColumnType<InboxStatus, InboxStatus | undefined, InboxStatus>;
+  assignee_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A staff note on an inbox item: append-only. */
+export interface InboxNotesTable {
+  id: Id;
+  item_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** A mail staff sent from the inbox, and the outbox event delivering it. */
+export interface InboxRepliesTable {
+  id: Id;
+  item_id: number;
+  author_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  outbox_event_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface TestimonialsTable {
   id: Id;
   name: string;
@@ -789,6 +828,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;
   enquiries: EnquiriesTable;
+  inbox_items: InboxItemsTable;
+  inbox_notes: InboxNotesTable;
+  inbox_replies: InboxRepliesTable;
   testimonials: TestimonialsTable;
 }
 

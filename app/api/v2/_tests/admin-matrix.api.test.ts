@@ -37,6 +37,8 @@ type Fixtures = {
   claimedLine: number;
   target: StaffLogin;
   tokenId: number;
+  /** An enquiry's inbox item. */
+  inboxId: number;
 };
 
 type Route = {
@@ -80,6 +82,13 @@ const ROUTES: Route[] = [
   { method: "GET", route: "/audit", path: () => "/audit", needs: perms("audit:read") },
   { method: "GET", route: "/audit/export", path: () => "/audit/export", needs: perms("audit:export") },
   { method: "GET", route: "/sign-ins", path: () => "/sign-ins", needs: perms("audit:read") },
+  { method: "GET", route: "/inbox", path: () => "/inbox?status=new", needs: perms("inbox:read") },
+  { method: "GET", route: "/inbox/{id}", path: (f) => `/inbox/${f.inboxId}`, needs: perms("inbox:read") },
+  { method: "PATCH", route: "/inbox/{id}", path: (f) => `/inbox/${f.inboxId}`, needs: perms("inbox:update"), body: (_f, _p, allowed) => (allowed ? { status: "in_progress" } : { status: "closed", assignee_id: null }) },
+  { method: "POST", route: "/inbox/{id}/notes", path: (f) => `/inbox/${f.inboxId}/notes`, needs: perms("inbox:update"), body: () => ({ body: "Matrix note" }) },
+  { method: "POST", route: "/inbox/{id}/reply", path: (f) => `/inbox/${f.inboxId}/reply`, needs: perms("inbox:update"), body: () => ({ body: "Matrix reply" }) },
+  { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
+  { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
   // Last: it ends the sessions it is allowed for.
   { method: "POST", route: "/auth/logout", path: () => "/auth/logout", needs: { staffSession: true } },
 ];
@@ -119,7 +128,7 @@ function allows(p: Principal, needs: Needs): boolean {
 /** What a refused call must not change: row counts and the entities the calls name. */
 async function snapshot(f: Fixtures) {
   const { db } = await testDb();
-  const count = async (table: "audit_log" | "refunds" | "api_tokens" | "two_factors" | "users") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (table: "audit_log" | "refunds" | "api_tokens" | "two_factors" | "users" | "inbox_notes" | "inbox_replies" | "outbox_events") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   return {
     audit: await count("audit_log"),
     refunds: await count("refunds"),
@@ -133,6 +142,10 @@ async function snapshot(f: Fixtures) {
     orders: await db.selectFrom("orders").select(["id", "delivery_status", "payment_status"]).where("id", "in", [f.pending.id, f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     payments: await db.selectFrom("payments").select(["id", "status", "refunded_amount"]).where("order_id", "in", [f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     line: await db.selectFrom("order_lines").select("refund_status").where("id", "=", f.claimedLine).executeTakeFirstOrThrow(),
+    inbox: await db.selectFrom("inbox_items").select(["status", "assignee_id"]).where("id", "=", f.inboxId).executeTakeFirstOrThrow(),
+    inboxNotes: await count("inbox_notes"),
+    inboxReplies: await count("inbox_replies"),
+    outboxEvents: await count("outbox_events"),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
 }
@@ -166,7 +179,11 @@ beforeAll(async () => {
   await staffSession(target);
   const spare = await adminAs(ownerToken(), "/tokens", { json: { name: "Matrix spare", scopes: ["product:read"], user_id: target.id } });
   expect(spare.status, spare.text).toBe(201);
-  fixtures = { product, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id) };
+  const enquiry = await post("/enquiries", { kind: "gifting", name: "Matrix Shopper", email: uniqueEmail("matrix-enquiry"), contact: "9876543210", address: "12 Lodhi Road, New Delhi", message: "Forty hampers for Diwali." }, { ip: nextIp() });
+  expect(enquiry.status, enquiry.text).toBe(201);
+  const { db } = await testDb();
+  const inboxItem = await db.selectFrom("inbox_items").select("id").where("source", "=", "enquiry").orderBy("id", "desc").executeTakeFirstOrThrow();
+  fixtures = { product, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -217,6 +234,10 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["PUT", "/settings/security", { two_factor_required_roles: "owner" }],
       ["POST", "/me/two-factor/verify", { code: "12ab" }],
       ["POST", "/me/two-factor/enable", {}],
+      ["PATCH", `/inbox/${fixtures.inboxId}`, { status: "lost", assignee_id: "someone" }],
+      ["PATCH", `/inbox/${fixtures.inboxId}`, {}],
+      ["POST", `/inbox/${fixtures.inboxId}/notes`, { body: "   " }],
+      ["POST", `/inbox/${fixtures.inboxId}/reply`, { subject: "", body: 5 }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
@@ -229,7 +250,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0"]) {
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0"]) {
       const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }

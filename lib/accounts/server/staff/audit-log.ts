@@ -1,4 +1,5 @@
 import "server-only";
+import { csvCell } from "@/lib/platform/csv";
 import { getDb, type Db } from "@/lib/platform/db";
 import type { AuditQuery, SignInsQuery } from "../../staff-schemas";
 
@@ -112,18 +113,10 @@ export async function listAudit(filter: AuditQuery): Promise<{ rows: AuditRow[];
   return { rows: rows.map((r) => ({ ...r, before: parse(r.before), after: parse(r.after) })), page, lastPage, total, perPage: AUDIT_PER_PAGE };
 }
 
-const CSV_HEADER = ["id", "created_at", "actor_id", "actor_name", "actor_email", "actor_kind", "token_id", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent"] as const;
+/** The cell rule is lib/platform/csv.ts's (shared with the subscriber export). */
+export { csvCell };
 
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; a value a spreadsheet would run
- * as a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const CSV_HEADER = ["id", "created_at", "actor_id", "actor_name", "actor_email", "actor_kind", "token_id", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent"] as const;
 
 /**
  * GET /admin/audit/export: every row the filters keep, newest first, as CSV (UTF-8 with a BOM, so
