@@ -11,7 +11,7 @@ import { PHOTO_MESSAGES, PHOTO_UPLOAD, photoAltField, type PhotoOrderInput, type
 import { revalidateProduct } from "./catalog-admin";
 
 /**
- * A product's photos in the back office (docs/decisions/0047-product-photos-re-encoded-once.md):
+ * A product's photos in the back office (docs/decisions/0048-product-photos-re-encoded-once.md):
  * uploads are checked by their content (sharp must decode them as JPEG, PNG, WebP or AVIF; an SVG,
  * a renamed text file or a broken image is refused), re-encoded once to the size the storefront
  * serves them from (at most 1600 px on the longer side, the product page's 800 px photo at 2x;
