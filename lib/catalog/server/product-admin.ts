@@ -120,13 +120,22 @@ async function assertCategory(trx: Db, categoryId: number): Promise<void> {
   if (!found) throw new ApiError(422, PRODUCT_ADMIN_MESSAGES.noCategory, { category_id: [PRODUCT_ADMIN_MESSAGES.noCategory] });
 }
 
+/** Whether a product has the slug, or had it (a slug the store picks never takes another product's old address). */
+async function slugInUse(trx: Db, slug: string): Promise<boolean> {
+  const [product, redirect] = await Promise.all([
+    trx.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst(),
+    trx.selectFrom("product_slug_redirects").select("slug").where("slug", "=", slug).executeTakeFirst(),
+  ]);
+  return Boolean(product || redirect);
+}
+
 /** The first free candidate of a copy's slug or SKU ("x-copy", "x-copy-2", …). */
 async function freeCopy(trx: Db, base: string, kind: "slug" | "sku"): Promise<string> {
   for (let n = 1; n < 1000; n++) {
     const candidate = copyCandidate(base, n, kind);
     const clash =
       kind === "slug"
-        ? await trx.selectFrom("products").select("id").where("slug", "=", candidate).executeTakeFirst()
+        ? await slugInUse(trx, candidate)
         : ((await trx.selectFrom("products").select("id").where(sql<string>`lower(sku)`, "=", candidate.toLowerCase()).executeTakeFirst()) ??
           (await trx.selectFrom("product_variants").select("id").where(sql<string>`lower(sku)`, "=", candidate.toLowerCase()).executeTakeFirst()));
     if (!clash) return candidate;
@@ -134,12 +143,12 @@ async function freeCopy(trx: Db, base: string, kind: "slug" | "sku"): Promise<st
   throw new ApiError(409, `No free ${kind} for the copy: send one.`);
 }
 
-/** A slug free for a new product: the name's, with -2, -3, … when another product has it. */
+/** A slug free for a new product: the name's, with -2, -3, … when another product has it or had it. */
 async function freeSlugFor(trx: Db, name: string): Promise<string> {
   const base = slugFromName(name);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await trx.selectFrom("products").select("id").where("slug", "=", candidate).executeTakeFirst())) return candidate;
+    if (!(await slugInUse(trx, candidate))) return candidate;
   }
   throw new ApiError(409, "No free slug for this name: send one.", { slug: ["Choose a slug."] });
 }
