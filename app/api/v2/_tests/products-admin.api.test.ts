@@ -372,6 +372,12 @@ describe("product photos", () => {
     expect((await admin(`/products/${product.slug}`)).json.data.thumbnail_image).toBe(photos[0].path);
     const html = await (await page(`/products/${product.slug}`)).text();
     expect(html).toContain(encodeURIComponent(photos[1].path));
+    // Its share image (og:image) is drawn from the stored photo.
+    const og = new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? "http://none/");
+    expect(og.pathname).toMatch(/^\/og\/uploads\/.+\.jpg$/);
+    const share = await page(`${og.pathname}${og.search}`);
+    expect(share.status).toBe(200);
+    expect(share.headers.get("content-type")).toBe("image/jpeg");
     const [audit] = await auditRows({ entityType: "product", entityId: product.id, action: "product.photo.add" });
     expect(audit?.after.photos).toHaveLength(3);
   });
