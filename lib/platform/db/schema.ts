@@ -277,8 +277,19 @@ export interface ProductsTable {
    * stock_quantity is the sum of theirs, availability the best of theirs and price the lowest.
    */
   variant_count: ColumnType<number, number | undefined, number>;
+  /** Set when staff archived the product (migration 012): unpublished, and kept for its orders. */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days the making of a made-to-order product takes (migration 012); null: the shop's dispatch days. */
+  lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A slug a product had before (migration 012): /products/{slug} redirects to the product's slug of today. */
+export interface ProductSlugRedirectsTable {
+  slug: string;
+  product_id: number;
+  created_at: Timestamp;
 }
 
 /** A product's option type (Size, Length, Colour, ...), migration 011. */
@@ -796,6 +807,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_photos: ProductPhotosTable;
+  product_slug_redirects: ProductSlugRedirectsTable;
   product_options: ProductOptionsTable;
   product_option_values: ProductOptionValuesTable;
   product_variants: ProductVariantsTable;
