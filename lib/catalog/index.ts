@@ -14,6 +14,7 @@ import "server-only";
  */
 
 export { type CategorySummary, type CategoryWithChildren, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
+export { type AdminProductDetail, type AdminProductPage, type AdminProductRow, type AdminStockMovement, adminListProducts, adminProductDetail, findProducts, type ProductMatch, stockSummary } from "./server/admin-list";
 export { updateProduct } from "./server/catalog-admin";
 export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefreshEvent, type StockItem, type StockMove, StockShortage } from "./server/stock";
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
