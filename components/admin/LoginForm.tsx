@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost, ApiRequestError, configureApi, messageOf } from "@/lib/api/client";
 import { buttonClass, inputClass, labelClass } from "./ui";
@@ -13,6 +14,7 @@ type SignedIn = { two_factor_required?: boolean; two_factor?: { enabled: boolean
  * factor it has not set up yet goes on to /admin/two-factor. Errors are shown per field.
  */
 export function LoginForm({ systemKey, redirect }: { systemKey: string; redirect: string }) {
+  const router = useRouter();
   const [step, setStep] = useState<"password" | "code">("password");
   const [useRecovery, setUseRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -20,8 +22,8 @@ export function LoginForm({ systemKey, redirect }: { systemKey: string; redirect
   const [fields, setFields] = useState<Record<string, string[]>>({});
 
   const finish = (answer: SignedIn) => {
-    if (answer.two_factor?.required && !answer.two_factor.enabled) window.location.assign(`/admin/two-factor?redirect=${encodeURIComponent(redirect)}`);
-    else window.location.assign(redirect);
+    router.replace(answer.two_factor?.required && !answer.two_factor.enabled ? `/admin/two-factor?redirect=${encodeURIComponent(redirect)}` : redirect);
+    router.refresh();
   };
 
   const submit = async (path: string, body: Record<string, unknown>, onDone: (a: SignedIn) => void) => {

@@ -36,14 +36,19 @@ export function SearchBox({ search }: { search: (q: string) => Promise<Hit[]> })
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  useEffect(() => {
-    const term = q.trim();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  /** Asks the server 200 ms after the last keystroke; an older answer arriving late is dropped. */
+  const typed = (value: string) => {
+    setQ(value);
+    clearTimeout(timer.current);
+    const term = value.trim();
+    const n = ++asked.current;
     if (term.length < 2) {
       setHits([]);
       return;
     }
-    const n = ++asked.current;
-    const timer = setTimeout(() => {
+    timer.current = setTimeout(() => {
       start(async () => {
         const found = await search(term);
         if (n === asked.current) {
@@ -53,8 +58,7 @@ export function SearchBox({ search }: { search: (q: string) => Promise<Hit[]> })
         }
       });
     }, 200);
-    return () => clearTimeout(timer);
-  }, [q, search]);
+  };
 
   const go = (href: string) => {
     setOpen(false);
@@ -93,7 +97,7 @@ export function SearchBox({ search }: { search: (q: string) => Promise<Hit[]> })
         aria-autocomplete="list"
         aria-activedescendant={chosen >= 0 ? `${listId}-${chosen}` : undefined}
         className="w-full rounded-md border border-slate-600 bg-slate-800 px-3 py-1.5 text-sm text-white placeholder:text-slate-300 focus:border-slate-300 focus:bg-slate-900"
-        onChange={(e) => setQ(e.target.value)}
+        onChange={(e) => typed(e.target.value)}
         onFocus={() => hits.length && setOpen(true)}
         onBlur={() => setTimeout(() => setOpen(false), 150)}
         onKeyDown={(e) => {

@@ -1,10 +1,12 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiPost, configureApi, messageOf } from "@/lib/api/client";
 
 /** Ends the back-office session (POST /api/v2/admin/auth/logout), then opens the sign-in page. */
 export function SignOutButton({ systemKey }: { systemKey: string }) {
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState("");
   return (
@@ -18,7 +20,8 @@ export function SignOutButton({ systemKey }: { systemKey: string }) {
           configureApi(systemKey);
           try {
             await apiPost("/admin/auth/logout", {});
-            window.location.assign("/admin/login");
+            router.replace("/admin/login");
+            router.refresh();
           } catch (e) {
             setError(messageOf(e, "Could not sign out. Please try again."));
             setBusy(false);
