@@ -92,8 +92,8 @@ export function SearchBox({ search }: { search: (q: string) => Promise<Hit[]> })
         autoComplete="off"
         placeholder="Search products, orders, customers (Ctrl K)"
         role="combobox"
-        aria-expanded={open && hits.length > 0}
-        aria-controls={listId}
+        aria-expanded={open && q.trim().length >= 2}
+        aria-controls={open && q.trim().length >= 2 ? listId : undefined}
         aria-autocomplete="list"
         aria-activedescendant={chosen >= 0 ? `${listId}-${chosen}` : undefined}
         className="w-full rounded-md border border-slate-600 bg-slate-800 px-3 py-1.5 text-sm text-white placeholder:text-slate-300 focus:border-slate-300 focus:bg-slate-900"
