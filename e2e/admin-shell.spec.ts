@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { hashPassword } from "../lib/accounts/server/auth/password";
 import { DEMO_OWNER } from "../lib/seed/content";
@@ -38,6 +39,19 @@ async function createStaff(role: string): Promise<{ email: string; password: str
       .execute();
   });
   return { email, password };
+}
+
+/** The current code of an authenticator app for a base32 key (RFC 6238: SHA-1, 30 s, 6 digits). */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of base32.replace(/[\s=]/g, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Back office" }).filter({ visible: true });
@@ -182,6 +196,53 @@ test.describe("the back office's frame", () => {
     await page.reload();
     await expect(page.getByText("Stock sync script")).toBeVisible();
     await expect(page.getByText(secret)).toHaveCount(0);
+  });
+
+  test("when the owner requires a second factor for a role, its clerk sets one up before anything else, then signs in with a code", { tag: [TAG.db] }, async ({ page, browser }) => {
+    await adminSignIn(page, OWNER, "/admin/settings/security");
+    await page.getByRole("checkbox", { name: "support" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status")).toHaveText("A second factor is now required for: support.");
+    try {
+      const clerk = await createStaff("support");
+      const context = await browser.newContext();
+      const other = await context.newPage();
+      await adminSignIn(other, clerk, "/admin/orders");
+      await expect(other).toHaveURL(/\/admin\/two-factor\?redirect=%2Fadmin%2Forders$/);
+      // Every other page sends them back here until it is set up.
+      await other.goto("/admin/orders");
+      await expect(other).toHaveURL(/\/admin\/two-factor/);
+      await other.getByLabel("Your password").fill(clerk.password);
+      await other.getByRole("button", { name: "Continue" }).click();
+      const key = (await other.getByLabel("Authenticator key").textContent())!;
+      await expect(other.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+      await other.getByLabel("Code from the app").fill(totp(key));
+      await other.getByRole("button", { name: "Turn on two-factor" }).click();
+      await expect(other.getByRole("status")).toHaveText("Two-factor authentication is on for your account.");
+      await other.getByRole("link", { name: "Continue to the back office" }).click();
+      await expect(other.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
+
+      // Signed out, the sign-in now asks for a code: a wrong one is refused, the app's opens the page.
+      await other.getByRole("button", { name: "Sign out" }).click();
+      await other.waitForURL(/\/admin\/login/);
+      await other.goto("/admin/orders");
+      await other.getByLabel("Email").fill(clerk.email);
+      await other.getByLabel("Password").fill(clerk.password);
+      await other.getByRole("button", { name: "Sign in" }).click();
+      const code = other.getByLabel("Authentication code");
+      await code.fill(totp(key) === "000000" ? "111111" : "000000");
+      await other.getByRole("button", { name: "Verify" }).click();
+      await expect(other.getByRole("alert")).toHaveText("Invalid code.");
+      await code.fill(totp(key));
+      await other.getByRole("button", { name: "Verify" }).click();
+      await expect(other).toHaveURL(/\/admin\/orders$/);
+      await context.close();
+    } finally {
+      await page.goto("/admin/settings/security");
+      await page.getByRole("checkbox", { name: "support" }).uncheck();
+      await page.getByRole("button", { name: "Save" }).click();
+      await expect(page.getByRole("status")).toHaveText("No role requires a second factor now.");
+    }
   });
 
   test("no page of the back office has a serious accessibility violation", { tag: [TAG.db] }, async ({ page }) => {
