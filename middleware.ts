@@ -15,7 +15,11 @@ import { pageCsp } from "@/lib/platform/csp";
  * 3. Back-office pages are never indexed: X-Robots-Tag on the answer (and a robots meta tag).
  */
 export function middleware(request: NextRequest) {
-  const { pathname, search } = request.nextUrl;
+  const { pathname } = request.nextUrl;
+  // The page's own query, without the router's cache-busting parameter of a client navigation.
+  const query = new URLSearchParams(request.nextUrl.searchParams);
+  query.delete("_rsc");
+  const search = query.size ? `?${query.toString()}` : "";
   const hasSession = Boolean(request.cookies.get(SESSION_COOKIE)?.value || request.cookies.get(SECURE_SESSION_COOKIE)?.value);
   const admin = isAdminPath(pathname);
   if (!hasSession && (isAccountPath(pathname) || (admin && pathname !== ADMIN_LOGIN_PATH))) {
