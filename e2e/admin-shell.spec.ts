@@ -164,7 +164,7 @@ test.describe("the back office's frame", () => {
     await page.getByLabel("Email").fill(customer.email);
     await page.getByLabel("Password").fill(customer.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Invalid email or password.");
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Invalid email or password.");
   });
 
   test("the owner invites a catalog clerk from the drawer, and issues an API token shown once", { tag: [TAG.db] }, async ({ page }) => {
@@ -232,7 +232,7 @@ test.describe("the back office's frame", () => {
       const code = other.getByLabel("Authentication code");
       await code.fill(totp(key) === "000000" ? "111111" : "000000");
       await other.getByRole("button", { name: "Verify" }).click();
-      await expect(other.getByRole("alert")).toHaveText("Invalid code.");
+      await expect(other.locator("form").getByRole("alert")).toHaveText("Invalid code.");
       await code.fill(totp(key));
       await other.getByRole("button", { name: "Verify" }).click();
       await expect(other).toHaveURL(/\/admin\/orders$/);
