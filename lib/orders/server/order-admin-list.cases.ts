@@ -132,7 +132,7 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
     it("finds orders and customers for the search box", async () => {
       const { findOrders } = await import("./order-admin-list");
       expect((await findOrders("9876543210")).map((o) => o.code)).toEqual(["KH261124-BBBB2", "KH261123-AAAA1"]);
-      const { findCustomers } = await import("@/lib/accounts/server/customers");
+      const { findCustomers } = await import("@/lib/accounts");
       expect((await findCustomers("example")).map((c) => c.name)).toEqual(["Arjun Rao", "Meera Iyer"]);
       expect((await findCustomers("98765")).map((c) => c.email)).toEqual(["meera@example.com"]);
       expect(await findCustomers("gone@")).toEqual([]);

@@ -1,6 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
+import { refresh } from "next/cache";
 import { actionInput, requireStaffAction, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { setDeliveryStatus } from "@/lib/orders";
@@ -19,7 +19,7 @@ export async function moveOrder(_previous: ActionResult | null, form: FormData):
     const staff = await requireStaffAction("order", "update");
     const { id, delivery_status } = actionInput(moveInput, { id: String(form.get("id") ?? ""), delivery_status: form.get("delivery_status") });
     const order = await setDeliveryStatus(id, delivery_status, staff.actor);
-    revalidatePath(`/admin/orders/${id}`);
+    refresh();
     return { ok: true, message: `Order ${order.code} is now ${order.delivery_status}.` };
   });
 }

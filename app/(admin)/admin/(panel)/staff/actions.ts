@@ -1,6 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
+import { refresh } from "next/cache";
 import { actionInput, changeStaffRole, inviteStaff, removeStaff, requireStaffAction, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { inviteSchema, roleChangeSchema, staffIdParam } from "@/lib/accounts/staff-schemas";
@@ -8,7 +8,9 @@ import { inviteSchema, roleChangeSchema, staffIdParam } from "@/lib/accounts/sta
 /**
  * The Staff page's changes, on the same services as /api/v2/admin/staff/*: each asks can() for its
  * permission (staff:create, staff:update, staff:delete: the owner's), validates with the API's zod
- * schemas, and the service writes its audit row in the change's own transaction.
+ * schemas, and the service writes its audit row in the change's own transaction. The admin pages
+ * are rendered per request (nothing of them is cached), so after a change refresh() only asks the
+ * browser's router to fetch the page again.
  */
 
 const text = (form: FormData, name: string) => {
@@ -22,7 +24,7 @@ export async function inviteAction(_previous: ActionResult | null, form: FormDat
     const name = text(form, "name")?.trim();
     const input = actionInput(inviteSchema, { email: text(form, "email"), name: name || undefined, role: text(form, "role") });
     const member = await inviteStaff(staff.actor, input);
-    revalidatePath("/admin/staff");
+    refresh();
     return { ok: true, message: `Invitation sent to ${member.email} (${member.role}).` };
   });
 }
@@ -33,7 +35,7 @@ export async function changeRoleAction(_previous: ActionResult | null, form: For
     const { id } = actionInput(staffIdParam, { id: text(form, "id") });
     const { role } = actionInput(roleChangeSchema, { role: text(form, "role") });
     const member = await changeStaffRole(staff.actor, id, role);
-    revalidatePath("/admin/staff");
+    refresh();
     return { ok: true, message: `${member.name} is now ${member.role}.` };
   });
 }
@@ -43,7 +45,7 @@ export async function removeAction(_previous: ActionResult | null, form: FormDat
     const staff = await requireStaffAction("staff", "delete");
     const { id } = actionInput(staffIdParam, { id: text(form, "id") });
     const done = await removeStaff(staff.actor, id);
-    revalidatePath("/admin/staff");
+    refresh();
     return { ok: true, message: `Removed from the staff: ${done.sessionsEnded} session(s) ended, ${done.tokensRevoked} token(s) revoked.` };
   });
 }

@@ -1,6 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
+import { refresh } from "next/cache";
 import { actionInput, issueToken, requireStaffAction, revokeToken, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { tokenIdParam, tokenIssueSchema } from "@/lib/accounts/staff-schemas";
@@ -23,7 +23,7 @@ export async function issueAction(_previous: ActionResult<{ token: string }> | n
       expires_in_days: num(form.get("expires_in_days")),
     });
     const issued = await issueToken(staff.actor, input);
-    revalidatePath("/admin/tokens");
+    refresh();
     return { ok: true, message: `Token “${issued.name}” issued. Copy it now: it is not shown again.`, data: { token: issued.token } };
   });
 }
@@ -33,7 +33,7 @@ export async function revokeAction(_previous: ActionResult | null, form: FormDat
     const staff = await requireStaffAction("token", "delete");
     const { id } = actionInput(tokenIdParam, { id: form.get("id") });
     const { revoked } = await revokeToken(staff.actor, id);
-    revalidatePath("/admin/tokens");
+    refresh();
     return { ok: true, message: revoked ? "Token revoked." : "That token was revoked already." };
   });
 }

@@ -1,6 +1,6 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
+import { refresh } from "next/cache";
 import { actionInput, requireStaffAction, staffAction, updateSecuritySettings } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { securitySettingsSchema } from "@/lib/accounts/staff-schemas";
@@ -11,7 +11,7 @@ export async function securityAction(_previous: ActionResult | null, form: FormD
     const staff = await requireStaffAction("settings", "update");
     const input = actionInput(securitySettingsSchema, { two_factor_required_roles: form.getAll("two_factor_required_roles") });
     const saved = await updateSecuritySettings(staff.actor, input);
-    revalidatePath("/admin/settings/security");
+    refresh();
     const roles = saved.two_factor_required_roles;
     return { ok: true, message: roles.length ? `A second factor is now required for: ${roles.join(", ")}.` : "No role requires a second factor now." };
   });
