@@ -41,6 +41,10 @@ const nextConfig: NextConfig = {
   // Redis-less mode is the handler's own LRU, sized there.)
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
+  // forbidden(): a back-office page a staff member's role does not allow answers 403 with the
+  // back office's own page, not the content (lib/accounts/server/staff/pages.ts,
+  // docs/decisions/0047-admin-pages-answer-403-through-forbidden.md).
+  experimental: { authInterrupts: true },
   // pdfkit (GST invoices, lib/orders/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.
   serverExternalPackages: ["pdfkit"],
@@ -83,6 +87,9 @@ const nextConfig: NextConfig = {
       // Pages that are the same for everyone: a shared cache may keep them as briefly as the API
       // answers they show (lib/platform/cache-policy.ts says how long and why).
       ...PUBLIC_PAGES.map(({ source, kind }) => ({ source, headers: [{ key: "Cache-Control", value: cacheControlOf(kind) }] })),
+      // The back office is never indexed (its pages say so in a robots meta tag too; robots.txt
+      // asks crawlers to stay out of it).
+      { source: "/admin/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] },
       // Versioned by a hash of its paths (components/ui/Icon.tsx), so it can be kept for a year.
       { source: "/icons.svg", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
       { source: "/media/:path*", headers: [{ key: "Cache-Control", value: "public, max-age=2592000, stale-while-revalidate=86400" }] },

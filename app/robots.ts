@@ -1,9 +1,10 @@
 import type { MetadataRoute } from "next";
 import { getConfig } from "@/lib/platform/config";
 
-/** Paths crawlers should leave alone: the API, account screens, sign-in and checkout. */
+/** Paths crawlers should leave alone: the API, the back office, account screens, sign-in and checkout. */
 const DISALLOWED_PATHS = [
   "/api/",
+  "/admin",
   "/dashboard",
   "/purchase-history",
   "/order-details",

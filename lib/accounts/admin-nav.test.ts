@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { can, STAFF_ROLES } from "./access";
+import { activeNav, ADMIN_NAV, isAdminPath, navFor } from "./admin-nav";
+
+const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], scopes: null }).map((i) => i.label);
+
+describe("the back office's sidebar", () => {
+  it("shows each role only the pages can() allows it", () => {
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Orders", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Orders", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("catalog")).toEqual(["Dashboard", "Products"]);
+    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Orders"]);
+    expect(labels("support")).toEqual(["Dashboard", "Products", "Orders"]);
+    expect(labels("content")).toEqual(["Dashboard", "Products"]);
+  });
+
+  it("is can() itself, for every role and page", () => {
+    for (const role of STAFF_ROLES) {
+      for (const item of ADMIN_NAV) expect(navFor({ roles: [role], scopes: null }).includes(item), `${role} ${item.href}`).toBe(can({ roles: [role], scopes: null }, item.resource, item.action as never));
+    }
+  });
+
+  it("marks the page a path belongs to, and knows the back office's paths", () => {
+    const items = navFor({ roles: ["owner"], scopes: null });
+    expect(activeNav("/admin", items)).toBe("/admin");
+    expect(activeNav("/admin/products/cotton-sheet", items)).toBe("/admin/products");
+    expect(activeNav("/admin/staff/invite", items)).toBe("/admin/staff");
+    expect(activeNav("/admin/unknown", items)).toBeNull();
+    expect(isAdminPath("/admin")).toBe(true);
+    expect(isAdminPath("/admin/orders/3")).toBe(true);
+    expect(isAdminPath("/administrator")).toBe(false);
+    expect(isAdminPath("/products/admin")).toBe(false);
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from "@/lib/platform/zod";
+import { ORDER_TRANSITIONS, orderRefusal, type OrderFacts, type OrderTransitionName } from "./lifecycle";
+import { DELIVERY, DELIVERY_STATUSES, type DeliveryStatus, PAYMENT_STATUSES, PAYMENT_TYPE } from "./status";
+
+/**
+ * The back office's order list as a URL (/admin/orders?q=&status=&payment=&type=&from=&to=&page=)
+ * and the status moves an order page offers. Pure (zod and the lifecycle table): the page parses
+ * its searchParams here and builds its links with `orderListHref`. A value the URL cannot mean is
+ * dropped (an old bookmark still opens the list), and the page names what it ignored.
+ */
+
+export const ADMIN_ORDERS_PER_PAGE = 25;
+
+export const PAYMENT_TYPE_FILTERS = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [PAYMENT_TYPE.online]: "Online" } as const;
+
+const dropped = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
+
+export const orderListQuerySchema = z.object({
+  /** An order code, a customer's email or a phone number (or part of one). */
+  q: dropped(z.string().trim().min(1).max(100)),
+  status: dropped(z.enum(DELIVERY_STATUSES as [DeliveryStatus, ...DeliveryStatus[]])),
+  payment: dropped(z.enum(PAYMENT_STATUSES as [string, ...string[]])),
+  type: dropped(z.enum([PAYMENT_TYPE.cod, PAYMENT_TYPE.online])),
+  /** Placed on or after this day, and on or before `to` (India's calendar days). */
+  from: dropped(day),
+  to: dropped(day),
+  page: dropped(z.string().regex(/^\d{1,6}$/).transform(Number).refine((n) => n >= 1)),
+});
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+export function parseOrderListQuery(params: Record<string, string | string[] | undefined>): { query: OrderListQuery; ignored: string[] } {
+  const flat: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string" && first.trim() !== "") flat[key] = first;
+  }
+  const query = orderListQuerySchema.parse(flat);
+  const ignored = (Object.keys(orderListQuerySchema.shape) as (keyof OrderListQuery)[]).filter((k) => flat[k] !== undefined && query[k] === undefined);
+  return { query, ignored };
+}
+
+export function orderListHref(current: OrderListQuery, change: Partial<Record<keyof OrderListQuery, string | number | undefined>> = {}): string {
+  const next: Record<string, string> = {};
+  for (const key of ["q", "status", "payment", "type", "from", "to"] as const) {
+    const value = key in change ? change[key] : current[key];
+    if (value !== undefined && value !== "") next[key] = String(value);
+  }
+  // A new filter starts at the first page.
+  const page = "page" in change ? change.page : undefined;
+  if (page !== undefined && Number(page) > 1) next.page = String(page);
+  const search = new URLSearchParams(next).toString();
+  return search ? `/admin/orders?${search}` : "/admin/orders";
+}
+
+/** India's offset: a day of the filter is a calendar day in India (IST, no daylight saving). */
+const IST_OFFSET = "+05:30";
+
+/** The date range of the filter as instants: from the start of `from` to before the day after `to`. */
+export function orderDateBounds(from?: string, to?: string): { from?: string; below?: string } {
+  const start = (d: string) => new Date(`${d}T00:00:00${IST_OFFSET}`);
+  const out: { from?: string; below?: string } = {};
+  if (from) out.from = start(from).toISOString();
+  if (to) out.below = new Date(start(to).getTime() + 86_400_000).toISOString();
+  return out;
+}
+
+/** The status moves of the order page: the target, the transition it applies, and its button text. */
+export const STAFF_MOVES = [
+  { target: DELIVERY.confirmed, transition: "confirm", label: "Confirm" },
+  { target: DELIVERY.shipped, transition: "ship", label: "Mark shipped" },
+  { target: DELIVERY.delivered, transition: "deliver", label: "Mark delivered" },
+  { target: DELIVERY.cancelled, transition: "staff_cancel", label: "Cancel order" },
+] as const satisfies readonly { target: DeliveryStatus; transition: OrderTransitionName; label: string }[];
+
+export type StaffMove = (typeof STAFF_MOVES)[number];
+
+/**
+ * The moves the transitions table allows staff on an order as it is (the server asks the table
+ * again when one is made). A Cash on Delivery order delivered but not paid may be marked
+ * Delivered again: that records its cash.
+ */
+export function staffMoves(order: OrderFacts): StaffMove[] {
+  return STAFF_MOVES.filter((m) => {
+    if (m.target === DELIVERY.delivered && order.delivery === DELIVERY.delivered) return order.paymentType === PAYMENT_TYPE.cod && order.payment === "Un-Paid";
+    return (ORDER_TRANSITIONS[m.transition].actors as readonly string[]).includes("staff") && orderRefusal(m.transition, order) === null;
+  });
+}

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "@/lib/testing/databases";
+import { openDatabase } from "@/lib/platform/db/connection";
+import { migrateToLatest } from "@/lib/platform/db/migrate";
+import type { DeliveryStatus, PaymentStatus, PaymentType } from "../status";
+
+/**
+ * The back office's order reads on a real database of one dialect (order-admin-list.sqlite.test.ts
+ * and .postgres.test.ts): the list's search and filters, the dashboard's figures, and the search
+ * box's orders and customers.
+ */
+
+type Made = { id: number; code: string; email: string; phone: string; name: string; status: DeliveryStatus; payment: PaymentStatus; type: PaymentType; createdAt: string; total: number };
+
+export function orderAdminListCases(dialect: "sqlite" | "postgres") {
+  let database: TestDatabase;
+  const made: Made[] = [];
+  const previousUrl = process.env.DATABASE_URL;
+  // "Now" for the dashboard: 24 Nov 2026, 10:00 in India.
+  const NOW = new Date("2026-11-24T04:30:00.000Z");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect, "admin_orders");
+    const handle = await openDatabase(database.target);
+    await migrateToLatest(handle);
+    const at = "2026-11-01T00:00:00.000Z";
+    const people = [
+      { name: "Meera Iyer", email: "meera@example.com", phone: "9876543210" },
+      { name: "Arjun Rao", email: "arjun.rao@example.in", phone: "9123456780" },
+      { name: "Deleted Person", email: "gone@example.com", phone: "9000000001" },
+    ];
+    const ids: number[] = [];
+    for (const [i, p] of people.entries()) {
+      const user = await handle.db
+        .insertInto("users")
+        .values({ name: p.name, email: p.email, phone: p.phone, avatar: null, email_verified: dialect === "postgres" ? true : 1, deleted_at: i === 2 ? at : null, created_at: at, updated_at: at })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(user.id);
+    }
+    const rows: Omit<Made, "id">[] = [
+      // Yesterday evening in India (before today's start at 23 Nov 18:30 UTC).
+      { code: "KH261123-AAAA1", ...people[0]!, status: "Delivered", payment: "Paid", type: "online", createdAt: "2026-11-23T18:00:00.000Z", total: 250_000 },
+      // Today in India (just after midnight IST).
+      { code: "KH261124-BBBB2", ...people[0]!, status: "Pending", payment: "Un-Paid", type: "cash_on_delivery", createdAt: "2026-11-23T18:45:00.000Z", total: 120_000 },
+      { code: "KH261124-CCCC3", ...people[1]!, status: "Confirmed", payment: "Paid", type: "online", createdAt: "2026-11-24T03:00:00.000Z", total: 99_900 },
+      { code: "KH261124-DDDD4", ...people[1]!, status: "Pending", payment: "Un-Paid", type: "online", createdAt: "2026-11-24T04:00:00.000Z", total: 50_000 },
+      { code: "KH261124-EEEE5", ...people[1]!, status: "Cancelled", payment: "Paid", type: "online", createdAt: "2026-11-24T04:10:00.000Z", total: 70_000 },
+    ];
+    for (const [i, o] of rows.entries()) {
+      const userId = ids[o.email === people[0]!.email ? 0 : 1]!;
+      const row = await handle.db
+        .insertInto("orders")
+        .values({
+          code: o.code,
+          user_id: userId,
+          shipping_name: o.name,
+          shipping_email: o.email,
+          shipping_address: "12 MG Road",
+          shipping_city: "Bengaluru",
+          shipping_state: "Karnataka",
+          shipping_country: "India",
+          shipping_postal_code: "560001",
+          shipping_phone: o.phone,
+          shipping_type: "Standard",
+          payment_type: o.type,
+          subtotal: o.total,
+          shipping_cost: 0,
+          tax: 0,
+          coupon_discount: 0,
+          grand_total: o.total,
+          delivery_status: o.status,
+          payment_status: o.payment,
+          created_at: o.createdAt,
+          updated_at: o.createdAt,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      made.push({ ...o, id: row.id });
+      await handle.db
+        .insertInto("payments")
+        .values({ order_id: row.id, provider: o.type === "online" ? "sandbox" : "cod", reference: null, amount: o.total, status: i === 4 ? "refund_due" : o.payment === "Paid" ? "paid" : "pending", created_at: o.createdAt })
+        .execute();
+    }
+    await handle.close();
+    process.env.DATABASE_URL = database.url;
+  }, 60_000);
+
+  afterAll(async () => {
+    const { getDb } = await import("@/lib/platform/db");
+    await (await getDb()).close();
+    if (previousUrl === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previousUrl;
+    await database?.drop();
+  });
+
+  const codes = async (query: Parameters<typeof import("./order-admin-list").adminSearchOrders>[0]) => (await (await import("./order-admin-list")).adminSearchOrders(query)).rows.map((r) => r.code);
+
+  describe(`the back office's order reads on ${dialect}`, () => {
+    it("lists every order newest first, and filters by status, payment, type and India's days", async () => {
+      expect(await codes({})).toEqual([...made].reverse().map((o) => o.code));
+      expect(await codes({ status: "Pending" })).toEqual(["KH261124-DDDD4", "KH261124-BBBB2"]);
+      expect(await codes({ payment: "Paid", type: "online" })).toEqual(["KH261124-EEEE5", "KH261124-CCCC3", "KH261123-AAAA1"]);
+      expect(await codes({ from: "2026-11-24", to: "2026-11-24" })).toEqual(["KH261124-EEEE5", "KH261124-DDDD4", "KH261124-CCCC3", "KH261124-BBBB2"]);
+      expect(await codes({ to: "2026-11-23" })).toEqual(["KH261123-AAAA1"]);
+      const refund = (await (await import("./order-admin-list")).adminSearchOrders({ status: "Cancelled" })).rows[0];
+      expect(refund).toMatchObject({ code: "KH261124-EEEE5", refundDue: true, grandTotal: 70_000 });
+    });
+
+    it("searches by code (or its beginning), email, phone and name, treating % and _ as text", async () => {
+      expect(await codes({ q: "kh261124-cccc3" })).toEqual(["KH261124-CCCC3"]);
+      expect(await codes({ q: "KH261123" })).toEqual(["KH261123-AAAA1"]);
+      expect(await codes({ q: "MEERA@example.com" })).toEqual(["KH261124-BBBB2", "KH261123-AAAA1"]);
+      expect(await codes({ q: "+91 91234 56780" })).toEqual(["KH261124-EEEE5", "KH261124-DDDD4", "KH261124-CCCC3"]);
+      expect(await codes({ q: "arjun" })).toHaveLength(3);
+      expect(await codes({ q: "%" })).toEqual([]);
+      expect(await codes({ q: "_" })).toEqual([]);
+    });
+
+    it("pages by 25 and clamps a page past the end to the last", async () => {
+      const { adminSearchOrders } = await import("./order-admin-list");
+      const far = await adminSearchOrders({ page: 99 });
+      expect(far).toMatchObject({ page: 1, lastPage: 1, total: 5 });
+    });
+
+    it("gives the dashboard's figures for India's today", async () => {
+      const { adminOrderSummary } = await import("./order-admin-list");
+      // Today: BBBB2 (COD pending: to dispatch), CCCC3 (confirmed: to dispatch), DDDD4 (online unpaid: not yet); EEEE5 is cancelled.
+      expect(await adminOrderSummary(NOW)).toEqual({ today: 3, todayTotal: 120_000 + 99_900 + 50_000, awaitingDispatch: 2, refundsDue: 1, refundClaims: 0 });
+    });
+
+    it("finds orders and customers for the search box", async () => {
+      const { findOrders } = await import("./order-admin-list");
+      expect((await findOrders("9876543210")).map((o) => o.code)).toEqual(["KH261124-BBBB2", "KH261123-AAAA1"]);
+      const { findCustomers } = await import("@/lib/accounts");
+      expect((await findCustomers("example")).map((c) => c.name)).toEqual(["Arjun Rao", "Meera Iyer"]);
+      expect((await findCustomers("98765")).map((c) => c.email)).toEqual(["meera@example.com"]);
+      expect(await findCustomers("gone@")).toEqual([]);
+    });
+  });
+}

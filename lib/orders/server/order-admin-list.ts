@@ -1,0 +1,241 @@
+import "server-only";
+import { sql, type Expression, type SqlBool } from "kysely";
+import { getDb } from "@/lib/platform/db";
+import { ADMIN_ORDERS_PER_PAGE, orderDateBounds, type OrderListQuery } from "../admin-list";
+import { clampPage } from "../rules";
+import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "../status";
+
+/**
+ * The back office's order reads (docs/back-office.md "Orders"): the list with its search and
+ * filters, one order with its lines, payments and history, and the dashboard's figures. Reads
+ * only: every change goes through ./order-admin.ts and the lifecycle.
+ */
+
+export type AdminOrderListRow = {
+  id: number;
+  code: string;
+  customerName: string;
+  email: string;
+  phone: string;
+  /** Paise. */
+  grandTotal: number;
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+  paymentType: PaymentType;
+  refundDue: boolean;
+  date: string;
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A code (exact, or its beginning), an email (the order's or the account's), or digits of a phone. */
+function searchFilter(term: string): Expression<SqlBool> {
+  const lower = term.toLowerCase();
+  const digits = term.replace(/\D/g, "");
+  const parts: Expression<SqlBool>[] = [
+    sql<SqlBool>`o.code = ${term.toUpperCase()}`,
+    sql<SqlBool>`o.code like ${`${escapeLike(term.toUpperCase())}%`} escape '\\'`,
+    sql<SqlBool>`lower(o.shipping_email) like ${`%${escapeLike(lower)}%`} escape '\\'`,
+    sql<SqlBool>`o.user_id in (select u.id from users as u where lower(u.email) like ${`%${escapeLike(lower)}%`} escape '\\')`,
+    sql<SqlBool>`lower(o.shipping_name) like ${`%${escapeLike(lower)}%`} escape '\\'`,
+  ];
+  if (digits.length >= 4) parts.push(sql<SqlBool>`o.shipping_phone like ${`%${digits.slice(-10)}%`}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}
+
+function filtersOf(query: OrderListQuery): Expression<SqlBool>[] {
+  const where: Expression<SqlBool>[] = [];
+  if (query.status) where.push(sql<SqlBool>`o.delivery_status = ${query.status}`);
+  if (query.payment) where.push(sql<SqlBool>`o.payment_status = ${query.payment}`);
+  if (query.type) where.push(sql<SqlBool>`o.payment_type = ${query.type}`);
+  const bounds = orderDateBounds(query.from, query.to);
+  if (bounds.from) where.push(sql<SqlBool>`o.created_at >= ${bounds.from}`);
+  if (bounds.below) where.push(sql<SqlBool>`o.created_at < ${bounds.below}`);
+  if (query.q) where.push(searchFilter(query.q));
+  return where;
+}
+
+const all = (list: Expression<SqlBool>[]) => (list.length ? sql<SqlBool>`${sql.join(list, sql` and `)}` : sql<SqlBool>`1 = 1`);
+
+/** A page of every customer's orders, newest first, with the list's filters. */
+export async function adminSearchOrders(query: OrderListQuery): Promise<{ rows: AdminOrderListRow[]; page: number; lastPage: number; total: number; perPage: number }> {
+  const { db } = await getDb();
+  const where = all(filtersOf(query));
+  const counted = await db.selectFrom("orders as o").select((eb) => eb.fn.countAll<number>().as("n")).where(where).executeTakeFirstOrThrow();
+  const total = Number(counted.n);
+  const { page, lastPage } = clampPage(query.page ?? 1, total, ADMIN_ORDERS_PER_PAGE);
+  const rows = await db
+    .selectFrom("orders as o")
+    .select(["o.id", "o.code", "o.shipping_name", "o.shipping_email", "o.shipping_phone", "o.grand_total", "o.delivery_status", "o.payment_status", "o.payment_type", "o.created_at"])
+    .select((eb) => eb.exists(eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "o.id").where("p.status", "=", PAYMENT_ROW.refundDue)).as("refund_due"))
+    .where(where)
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(ADMIN_ORDERS_PER_PAGE)
+    .offset((page - 1) * ADMIN_ORDERS_PER_PAGE)
+    .execute();
+  return {
+    rows: rows.map((o) => ({
+      id: o.id,
+      code: o.code,
+      customerName: o.shipping_name,
+      email: o.shipping_email,
+      phone: o.shipping_phone,
+      grandTotal: Number(o.grand_total),
+      deliveryStatus: o.delivery_status,
+      paymentStatus: o.payment_status,
+      paymentType: o.payment_type,
+      refundDue: Boolean(o.refund_due),
+      date: o.created_at,
+    })),
+    page,
+    lastPage,
+    total,
+    perPage: ADMIN_ORDERS_PER_PAGE,
+  };
+}
+
+export type AdminOrderDetail = {
+  id: number;
+  code: string;
+  date: string;
+  customer: { id: number; name: string; email: string | null };
+  shipping: { name: string; email: string; phone: string; address: string; city: string; state: string; postalCode: string; country: string; method: string };
+  billing: { name: string; address: string; city: string | null; state: string | null; postalCode: string | null; phone: string | null } | null;
+  buyerGstin: string | null;
+  deliveryStatus: DeliveryStatus;
+  paymentStatus: PaymentStatus;
+  paymentType: PaymentType;
+  paymentProvider: string | null;
+  cancelReason: string | null;
+  couponCode: string | null;
+  estimatedDelivery: string | null;
+  invoiceNumber: string | null;
+  /** Paise. */
+  subtotal: number;
+  shippingCost: number;
+  tax: number;
+  couponDiscount: number;
+  grandTotal: number;
+  lines: { id: number; productName: string; productSlug: string | null; variation: string | null; quantity: number; unitPrice: number; total: number; hsnCode: string | null; gstRate: number | null; deliveryStatus: DeliveryStatus; refundStatus: RefundStatus | null; refundReason: string | null }[];
+  payments: { id: number; provider: string; amount: number; refunded: number; status: string; reference: string | null; createdAt: string }[];
+  events: { id: number; entity: string; event: string; from: string | null; to: string; actor: string; actorName: string | null; note: string | null; createdAt: string }[];
+};
+
+/** One order as staff see it, by id; null when there is none. */
+export async function adminOrderDetail(id: number): Promise<AdminOrderDetail | null> {
+  const { db } = await getDb();
+  const o = await db.selectFrom("orders as o").leftJoin("users as u", "u.id", "o.user_id").selectAll("o").select(["u.name as user_name", "u.email as user_email"]).where("o.id", "=", id).executeTakeFirst();
+  if (!o) return null;
+  const [lines, payments, events, invoice] = await Promise.all([
+    db
+      .selectFrom("order_lines")
+      .select(["id", "product_name", "product_slug", "variation", "variant_id", "quantity", "unit_price", "total", "hsn_code", "gst_rate", "delivery_status", "refund_status", "refund_reason"])
+      .where("order_id", "=", id)
+      .orderBy("id")
+      .execute(),
+    db.selectFrom("payments").select(["id", "provider", "amount", "refunded_amount", "status", "reference", "created_at"]).where("order_id", "=", id).orderBy("id").execute(),
+    db
+      .selectFrom("order_events as e")
+      .leftJoin("users as u", "u.id", "e.actor_id")
+      .select(["e.id", "e.entity", "e.event", "e.from_state", "e.to_state", "e.actor", "u.name as actor_name", "e.note", "e.created_at"])
+      .where("e.order_id", "=", id)
+      .orderBy("e.id")
+      .execute(),
+    db.selectFrom("invoices").select("number").where("order_id", "=", id).executeTakeFirst(),
+  ]);
+  const billed = o.billing_name !== null && o.billing_address !== null;
+  return {
+    id: o.id,
+    code: o.code,
+    date: o.created_at,
+    customer: { id: o.user_id, name: o.user_name ?? o.shipping_name, email: o.user_email ?? null },
+    shipping: { name: o.shipping_name, email: o.shipping_email, phone: o.shipping_phone, address: o.shipping_address, city: o.shipping_city, state: o.shipping_state, postalCode: o.shipping_postal_code, country: o.shipping_country, method: o.shipping_type },
+    billing: billed ? { name: o.billing_name as string, address: o.billing_address as string, city: o.billing_city, state: o.billing_state, postalCode: o.billing_postal_code, phone: o.billing_phone } : null,
+    buyerGstin: o.buyer_gstin,
+    deliveryStatus: o.delivery_status,
+    paymentStatus: o.payment_status,
+    paymentType: o.payment_type,
+    paymentProvider: o.payment_provider,
+    cancelReason: o.cancel_reason,
+    couponCode: o.coupon_code,
+    estimatedDelivery: o.estimated_delivery,
+    invoiceNumber: invoice?.number ?? null,
+    subtotal: Number(o.subtotal),
+    shippingCost: Number(o.shipping_cost),
+    tax: Number(o.tax),
+    couponDiscount: Number(o.coupon_discount),
+    grandTotal: Number(o.grand_total),
+    lines: lines.map((l) => ({
+      id: l.id,
+      productName: l.product_name,
+      productSlug: l.product_slug,
+      variation: l.variant_id === null ? null : l.variation,
+      quantity: Number(l.quantity),
+      unitPrice: Number(l.unit_price),
+      total: Number(l.total),
+      hsnCode: l.hsn_code,
+      gstRate: l.gst_rate === null ? null : Number(l.gst_rate),
+      deliveryStatus: l.delivery_status,
+      refundStatus: l.refund_status,
+      refundReason: l.refund_reason,
+    })),
+    payments: payments.map((p) => ({ id: p.id, provider: p.provider, amount: Number(p.amount), refunded: Number(p.refunded_amount), status: p.status, reference: p.reference, createdAt: p.created_at })),
+    events: events.map((e) => ({ id: e.id, entity: e.entity, event: e.event, from: e.from_state, to: e.to_state, actor: e.actor, actorName: e.actor_name, note: e.note, createdAt: e.created_at })),
+  };
+}
+
+/** The start of today in India (IST), as an instant. */
+export function startOfIndianDay(now: Date): Date {
+  const ist = new Date(now.getTime() + 330 * 60_000);
+  return new Date(Date.UTC(ist.getUTCFullYear(), ist.getUTCMonth(), ist.getUTCDate()) - 330 * 60_000);
+}
+
+export type OrderSummary = { today: number; todayTotal: number; awaitingDispatch: number; refundsDue: number; refundClaims: number };
+
+/**
+ * The dashboard's order figures: orders placed today (India's day) and their value, orders to
+ * dispatch (Confirmed, or Pending and payable: Cash on Delivery or paid), payments whose money is
+ * due back, and customers' refund claims waiting for a decision.
+ */
+export async function adminOrderSummary(now = new Date()): Promise<OrderSummary> {
+  const { db } = await getDb();
+  const since = startOfIndianDay(now).toISOString();
+  const [today, dispatch, due, claims] = await Promise.all([
+    db
+      .selectFrom("orders")
+      .select([sql<number>`count(*)`.as("n"), sql<number>`coalesce(sum(grand_total), 0)`.as("total")])
+      .where("created_at", ">=", since)
+      .where("delivery_status", "!=", DELIVERY.cancelled)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("orders")
+      .select(sql<number>`count(*)`.as("n"))
+      .where((eb) =>
+        eb.or([
+          eb("delivery_status", "=", DELIVERY.confirmed),
+          eb.and([eb("delivery_status", "=", DELIVERY.pending), eb.or([eb("payment_type", "=", PAYMENT_TYPE.cod), eb("payment_status", "=", PAYMENT.paid)])]),
+        ]),
+      )
+      .executeTakeFirstOrThrow(),
+    db.selectFrom("payments").select(sql<number>`count(*)`.as("n")).where("status", "=", PAYMENT_ROW.refundDue).executeTakeFirstOrThrow(),
+    db.selectFrom("order_lines").select(sql<number>`count(*)`.as("n")).where("refund_status", "=", REFUND.requested).executeTakeFirstOrThrow(),
+  ]);
+  return { today: Number(today.n), todayTotal: Number(today.total), awaitingDispatch: Number(dispatch.n), refundsDue: Number(due.n), refundClaims: Number(claims.n) };
+}
+
+export type OrderMatch = { id: number; code: string; customerName: string; grandTotal: number; deliveryStatus: DeliveryStatus };
+
+/** The search box's orders: by code (or its beginning), email or phone, newest first. */
+export async function findOrders(term: string, limit = 6): Promise<OrderMatch[]> {
+  const { db } = await getDb();
+  const rows = await db
+    .selectFrom("orders as o")
+    .select(["o.id", "o.code", "o.shipping_name", "o.grand_total", "o.delivery_status"])
+    .where(searchFilter(term))
+    .orderBy("o.created_at", "desc")
+    .orderBy("o.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((o) => ({ id: o.id, code: o.code, customerName: o.shipping_name, grandTotal: Number(o.grand_total), deliveryStatus: o.delivery_status }));
+}
