@@ -145,9 +145,10 @@ function filtered(q: ItemsQuery, filter: Omit<InboxQuery, "page">, me: number): 
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     const conditions: Expression<SqlBool>[] = ["e.name", "e.email", "c.name", "c.surname", "c.email", "e.contact", "c.phone"].map((col) => likeLower(col, pattern));
-    // A phone typed with spaces or a +91: its digits against the digits stored.
+    // A phone typed with spaces or a +91: its digits against the digits stored. Only when what was
+    // typed is a phone: the digits of an email or a name would match any phone that has them.
     const digits = filter.q.replace(/\D/g, "");
-    if (digits.length >= 4 && digits !== filter.q) {
+    if (digits.length >= 4 && digits !== filter.q && /^[+\d\s().-]+$/.test(filter.q)) {
       const tail = containsPattern(digits.length > 10 ? digits.slice(-10) : digits);
       conditions.push(likeRaw("e.contact", tail), likeRaw("c.phone", tail));
     }
