@@ -23,6 +23,7 @@ export function NavLinks({ items, counts = {} }: { items: NavItem[]; counts?: Re
                   className="block rounded-md px-3 py-1.5 text-sm text-slate-200 hover:bg-slate-800 hover:text-white aria-[current=page]:bg-slate-700 aria-[current=page]:font-semibold aria-[current=page]:text-white"
                 >
                   {item.label}
+                  {counts[item.href]?.count ? " " : null}
                   {counts[item.href]?.count ? (
                     <span className="ml-2 rounded-full bg-amber-200 px-1.5 text-xs font-semibold text-slate-900 tabular-nums">
                       {counts[item.href]?.count}

@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { formatDateTime } from "@/components/admin/format";
 import { Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, secondaryButtonClass, Table } from "@/components/admin/ui";
 import { requireStaffPage } from "@/lib/accounts";
@@ -27,9 +26,10 @@ export default async function SubscribersPage({ searchParams }: { searchParams: 
         intro={`${formatCount(result.total, "newsletter subscriber")}${query.q ? " match" : ""}, newest first.`}
         actions={
           can(staff, "inbox", "export") ? (
-            <Link href={hrefWith("/admin/subscribers/export", raw, {})} prefetch={false} className={secondaryButtonClass}>
+            // A file to download, not a page: a plain link, outside the router.
+            <a href={hrefWith("/admin/subscribers/export", raw, {})} download className={secondaryButtonClass}>
               Export CSV
-            </Link>
+            </a>
           ) : null
         }
       />
