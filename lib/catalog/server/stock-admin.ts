@@ -53,11 +53,12 @@ export async function lowStockDefault(handle?: DbHandle): Promise<number> {
 /**
  * "This product is low", for a query over `products as p` (the admin product list's stock=low,
  * the dashboard's figure): sold without variants, by its own stock; sold by variant, when one of
- * its variants is, on the product's threshold. Never a made-to-order product or variant.
+ * its variants is, on the product's threshold. Never a made-to-order product or variant, nor an
+ * archived product (kept for its orders, not restocked).
  */
 export function lowProductSql(shopDefault: number): Expression<SqlBool> {
   const threshold = sql`coalesce(p.low_stock_threshold, ${shopDefault})`;
-  return sql<SqlBool>`((p.variant_count = 0 and p.made_to_order = 0 and p.stock_quantity > 0 and p.stock_quantity <= ${threshold}) or (p.variant_count > 0 and exists (select 1 from product_variants as lv where lv.product_id = p.id and lv.made_to_order = 0 and lv.stock_quantity > 0 and lv.stock_quantity <= ${threshold})))`;
+  return sql<SqlBool>`p.archived_at is null and ((p.variant_count = 0 and p.made_to_order = 0 and p.stock_quantity > 0 and p.stock_quantity <= ${threshold}) or (p.variant_count > 0 and exists (select 1 from product_variants as lv where lv.product_id = p.id and lv.made_to_order = 0 and lv.stock_quantity > 0 and lv.stock_quantity <= ${threshold})))`;
 }
 
 // ---------------------------------------------------------------------------------------------
