@@ -1,5 +1,6 @@
 import { z } from "@/lib/platform/zod";
 import { stockAdjustmentSchema } from "./admin-schemas";
+import type { StockReason } from "./stock";
 
 /**
  * The back office's Stock page as rules and URLs (docs/back-office.md "Stock"; the reads and
@@ -111,6 +112,21 @@ export function stockListHref(current: Partial<StockListQuery>, change: Partial<
   const search = params.toString();
   return search ? `/admin/stock?${search}` : "/admin/stock";
 }
+
+/** A ledger row's reason as staff read it. */
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  initial: "Opening stock",
+  sale: "Sale",
+  cancel: "Order cancelled",
+  expiry: "Unpaid order expired",
+  revival: "Late payment",
+  adjustment: "Adjustment",
+  return: "Return",
+  import: "Import",
+};
+
+/** Who moved stock, when the row names no person: the ledger's actor. */
+export const STOCK_ACTOR_LABELS: Record<string, string> = { customer: "Customer", staff: "Staff", system: "The store", provider: "Payment provider" };
 
 /** A product's ledger page. */
 export const ledgerHref = (slug: string, page = 1) => `/admin/stock/${encodeURIComponent(slug)}${page > 1 ? `?page=${page}` : ""}`;
