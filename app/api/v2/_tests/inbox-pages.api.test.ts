@@ -62,7 +62,14 @@ describe("the inbox's pages, by role", () => {
       }
       const guest = await page(path, null);
       expect(guest.status).toBe(307);
-      expect(guest.location).toContain(`/admin/login?redirect=${encodeURIComponent(path)}`);
+      // The sign-in page brings the guest back to the same page and query (however the query's
+      // spaces are written: the middleware writes them as +).
+      const login = new URL(guest.location ?? "", "http://store.test");
+      expect(login.pathname).toBe("/admin/login");
+      const back = new URL(login.searchParams.get("redirect") ?? "", "http://store.test");
+      const asked = new URL(path, "http://store.test");
+      expect(back.pathname, path).toBe(asked.pathname);
+      expect([...back.searchParams], path).toEqual([...asked.searchParams]);
     }
   });
 
@@ -89,7 +96,7 @@ describe("the inbox's pages, by role", () => {
   it("ignore a filter the address cannot mean, and say so", async () => {
     const res = await page("/admin/inbox?status=lost&assignee=someone", session("manager"));
     expect(res.status).toBe(200);
-    expect(res.text).toContain("Ignored what the address could not mean: status, assignee.");
+    expect(res.text.replaceAll("<!-- -->", "")).toContain("Ignored what the address could not mean: status, assignee.");
   });
 
   it("count the new items beside Inbox in the sidebar, for the roles that read it", async () => {
