@@ -10,7 +10,8 @@ import { buttonClass, inputClass, labelClass, secondaryButtonClass } from "./ui"
  * out and why), a product's threshold, the shop's default. Each posts to a server action that asks
  * can() and validates with zod; a refusal shows its message (and each field's) in the row. A row
  * that an adjustment moves off its tab goes with the page's refresh, so what was done is said in
- * the page's own status line (StockNotices), which stays.
+ * the page's own status line (StockNotices), which stays. The row forms are `relative`: their
+ * visually hidden labels are positioned inside the table's scrolling box, not past the phone's edge.
  */
 
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
@@ -53,7 +54,7 @@ export function AdjustForm({ id, slug, sku, label, action }: { id: string; slug:
   const [state, formAction, pending] = useAnnounced(action);
   const errors = state as ActionResult<never> | null;
   return (
-    <form action={formAction} className="min-w-[16rem]">
+    <form action={formAction} className="relative min-w-[16rem]">
       <input type="hidden" name="slug" value={slug} />
       {sku ? <input type="hidden" name="sku" value={sku} /> : null}
       <input type="hidden" name="label" value={label} />
@@ -85,7 +86,7 @@ export function AdjustForm({ id, slug, sku, label, action }: { id: string; slug:
 export function ThresholdForm({ id, slug, label, own, shopDefault, action }: { id: string; slug: string; label: string; own: number | null; shopDefault: number; action: Action }) {
   const [state, formAction, pending] = useAnnounced(action);
   return (
-    <form action={formAction} className="flex min-w-[9rem] flex-wrap items-start gap-1.5">
+    <form action={formAction} className="relative flex min-w-[9rem] flex-wrap items-start gap-1.5">
       <input type="hidden" name="slug" value={slug} />
       <div className="w-20">
         <label htmlFor={`${id}-threshold`} className="sr-only">
