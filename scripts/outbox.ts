@@ -10,9 +10,9 @@
  * counted afresh (after the mail server or the address was fixed); a running store sends it
  * within a minute.
  */
-import { getConfig } from "../lib/platform/config";
-import { openDatabase, type DbHandle } from "../lib/platform/db/connection";
+import type { DbHandle } from "../lib/platform/db/connection";
 import { requeue } from "../lib/platform/outbox/store";
+import { runCommand, withDatabase } from "./lib/command";
 
 const USAGE = "Usage: npm run outbox [-- N]        (N: how many of the latest mails, default 5)\n       npm run outbox -- --retry ID   (make a failed or dead delivery due now)";
 
@@ -71,8 +71,7 @@ async function printDeliveries(handle: DbHandle): Promise<void> {
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
-  const handle = await openDatabase(getConfig().database);
-  try {
+  return withDatabase(async (handle) => {
     if (args[0] === "--retry") {
       const id = Number(args[1]);
       if (!Number.isInteger(id) || id < 1 || args.length !== 2) {
@@ -94,15 +93,7 @@ async function main(): Promise<number> {
     await printMails(handle, Math.max(1, Number(arg ?? 5)));
     await printDeliveries(handle);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

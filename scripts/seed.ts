@@ -4,9 +4,9 @@
  * With --products N the products table is topped up to at least N products (benchmark data).
  */
 import { getConfig } from "../lib/platform/config";
-import { openDatabase } from "../lib/platform/db/connection";
 import { migrateToLatest } from "../lib/platform/db/migrate";
 import { seedDatabase } from "../lib/seed";
+import { argsOrExit, runCommand, withDatabase } from "./lib/command";
 
 const USAGE = "Usage: tsx scripts/seed.ts [--products N] [--media-dir PATH]\n  --products N     top the catalog up to at least N products (N is a whole number, 1 to 1000000)\n  --media-dir PATH where images are written (default: public/media)";
 
@@ -39,20 +39,12 @@ function parseArgs(argv: string[]): Args | string {
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
-  if (typeof args === "string") {
-    console.error(`${args}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const args = argsOrExit(parseArgs(process.argv.slice(2)), USAGE);
+  if (typeof args === "number") return args;
   const started = Date.now();
   const config = getConfig();
   const where = config.database.dialect === "sqlite" ? `SQLite ${config.database.file}` : "PostgreSQL";
-  const handle = await openDatabase(config.database);
-  try {
+  return withDatabase(async (handle) => {
     const migration = await migrateToLatest(handle);
     const applied = migration.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
     console.log(applied.length ? `Migrated ${where}: ${applied.join(", ")}` : `Database ${where} is up to date.`);
@@ -69,15 +61,7 @@ async function main(): Promise<number> {
     if (summary.demoOwner) console.log(`Demo owner (back office): ${summary.demoOwner.email} / ${summary.demoOwner.password}`);
     console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
-    process.exit(1);
-  },
-);
+runCommand(main, { stack: true });

@@ -17,6 +17,7 @@ import { emailField } from "../lib/platform/fields";
 import { getDb } from "../lib/platform/db";
 import { migrateToLatest } from "../lib/platform/db/migrate";
 import { writeTransaction } from "../lib/platform/db/transaction";
+import { argsOrExit, runCommand, withDatabase } from "./lib/command";
 
 const USAGE = `Usage: npm run staff:create -- --email EMAIL [--role ROLE] [--name NAME] [--token TOKEN_NAME]
   --email EMAIL       the staff member's email address
@@ -66,17 +67,10 @@ function parseArgs(argv: string[]): Args | string {
 }
 
 async function main(): Promise<number> {
-  const args = parseArgs(process.argv.slice(2));
-  if (typeof args === "string") {
-    console.error(`${args}\n${USAGE}`);
-    return 2;
-  }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
-  const handle = await getDb();
-  try {
+  const args = argsOrExit(parseArgs(process.argv.slice(2)), USAGE);
+  if (typeof args === "number") return args;
+  // The services below use the process-wide handle (getDb), so this is the one to close.
+  return withDatabase(async (handle) => {
     await migrateToLatest(handle);
     const made = await createStaffMember({ email: args.email as string, name: args.name, role: args.role });
     console.log(`${args.email} is ${args.role} (user ${made.userId}, ${made.created ? "a new account" : "an existing account"}).`);
@@ -87,15 +81,7 @@ async function main(): Promise<number> {
       console.log(`\nAPI token "${args.token}" (every permission of ${args.role}; shown once, stored hashed):\n\n  ${token.token}\n`);
     }
     return 0;
-  } finally {
-    await handle.close();
-  }
+  }, getDb);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -11,7 +11,11 @@ import { createAccessControl } from "better-auth/plugins/access";
  * these roles, and a role's statements are the same objects better-auth authorizes with.
  */
 
-/** Resources and their actions. `token` is personal API tokens; `audit` the audit log and sign-in records. */
+/**
+ * Resources and their actions. `token` is personal API tokens; `audit` the audit log and sign-in
+ * records; `inbox` what shoppers send (enquiries, contact messages, newsletter sign-ups: read,
+ * update = status, assignee, notes and replies, export = the subscriber CSV; decision 0050).
+ */
 export const STATEMENTS = {
   product: ["read", "create", "update", "delete", "publish", "export"],
   stock: ["read", "update"],
@@ -24,6 +28,7 @@ export const STATEMENTS = {
   staff: ["read", "create", "update", "delete"],
   token: ["read", "create", "delete"],
   audit: ["read", "export"],
+  inbox: ["read", "update", "export"],
 } as const;
 
 export type Resource = keyof typeof STATEMENTS;
@@ -52,6 +57,7 @@ export const ROLES = {
     coupon: all.coupon,
     staff: ["read"],
     audit: all.audit,
+    inbox: all.inbox,
   }),
   catalog: ac.newRole({
     product: ["read", "create", "update", "publish", "export"],
@@ -69,6 +75,7 @@ export const ROLES = {
     order: ["read"],
     refund: all.refund,
     customer: ["read", "update"],
+    inbox: ["read", "update"],
   }),
   content: ac.newRole({
     product: ["read"],

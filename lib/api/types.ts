@@ -380,3 +380,60 @@ export type ApiOrderItem = {
   refund_button: boolean;
   refund_label: string;
 };
+
+/** A product photo in the back office's answers (/api/v2/admin/products/{slug}/photos). */
+export type ApiAdminProductPhoto = { id: number; path: string; alt: string; width: number; height: number; position: number; main: boolean; uploaded: boolean };
+
+/**
+ * A product as the back office's API answers it (GET, POST, PATCH /api/v2/admin/products…): every
+ * field it can change, with the back office's own names (care_instructions, additional_*), money
+ * in rupees, and what only staff see: the GST rate its HSN code implies, old slugs, archived_at,
+ * whether it was ever ordered.
+ */
+export type ApiAdminProduct = {
+  id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  category_id: number | null;
+  category: { id: number; name: string; slug: string } | null;
+  main_price: number;
+  stocked_price: number;
+  discount: number;
+  stock_quantity: number;
+  availability: ApiAvailability;
+  made_to_order: boolean;
+  lead_time_days: number | null;
+  is_featured: boolean;
+  is_popular: boolean;
+  published: boolean;
+  archived: boolean;
+  archived_at: string | null;
+  hsn_code: string | null;
+  /** Read-only: the GST rate (percent) the HSN code implies at today's price, or the shop's default rate (`gst_rate_source` "default"). */
+  gst_rate: number;
+  gst_rate_source: "hsn" | "default";
+  short_description: string | null;
+  description: string | null;
+  key_features: string | null;
+  care_instructions: string | null;
+  warranty_summary: string | null;
+  return_policy: string | null;
+  about_heading: string | null;
+  about_description: string | null;
+  about_image: string | null;
+  additional_heading: string | null;
+  additional_description: string | null;
+  additional_image: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  thumbnail_image: string | null;
+  photos: ApiAdminProductPhoto[];
+  attributes: Record<string, string[]>;
+  variants: { id: number; sku: string; label: string; slug: string; main_price: number; stocked_price: number; stock_quantity: number; availability: ApiAvailability; photo: string | null }[];
+  old_slugs: string[];
+  ever_ordered: boolean;
+  url: string;
+  created_at: string;
+  updated_at: string;
+};

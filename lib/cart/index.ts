@@ -10,7 +10,7 @@ import "server-only";
  * the browser's helpers client/cart.ts and client/wishlist.ts.
  */
 
-export { addToCart, applyCoupon, CART_MESSAGES, cartCount, type CartLineView, type CartOwner, type CartView, changeQuantity, checkCoupon, lineUnit, loadGstRates, mergeGuestCart, readCart, removeCoupon, removeLine, setShippingMethod } from "./server/cart";
+export { addToCart, applyCoupon, CART_MESSAGES, cartCount, cartLineUnits, type CartLineView, type CartOwner, type CartView, changeQuantity, checkCoupon, lineUnit, loadGstRates, mergeGuestCart, readCart, removeCoupon, removeLine, setShippingMethod } from "./server/cart";
 export { availableCoupons } from "./server/coupons";
 export { checkDelivery, findDeliveryZone, getActiveZones } from "./server/delivery";
 export { getShippingConfig } from "./server/shipping";

@@ -9,13 +9,14 @@ import "server-only";
  * This file is the domain's server API: pages, route handlers and other domains import from here.
  * Pure modules that client code may use sit beside it: display.ts (price, stock and availability
  * rules), options.ts (sort and filter choices), filters.ts, gallery.ts, variants.ts (the variant
- * rules: labels, lookup by SKU or label, the group's figures), schemas.ts, admin-schemas.ts and
- * variant-schemas.ts (zod), stock.ts (the ledger's reasons), client/useProductSuggestions.ts.
+ * rules: labels, lookup by SKU or label, the group's figures), admin-product.ts (the back office's
+ * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), client/useProductSuggestions.ts.
  */
 
-export { type CategorySummary, type CategoryWithChildren, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
+export { type CategorySummary, type CategoryWithChildren, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
 export { type AdminProductDetail, type AdminProductPage, type AdminProductRow, type AdminStockMovement, adminListProducts, adminProductDetail, findProducts, type ProductMatch, stockSummary } from "./server/admin-list";
-export { updateProduct } from "./server/catalog-admin";
+export { archiveProduct, createProduct, deleteProduct, duplicateProduct, getAdminProduct, PRODUCT_ADMIN_MESSAGES, unarchiveProduct, updateProduct } from "./server/product-admin";
+export { addProductPhotos, deleteProductPhoto, PHOTO_SERVICE_MESSAGES, type PhotoUpload, readProductPhotoFile, reorderProductPhotos, updateProductPhoto } from "./server/product-photos";
 export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefreshEvent, type StockItem, type StockMove, StockShortage } from "./server/stock";
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
 export { recentlyViewed, recordView } from "./server/recently-viewed";

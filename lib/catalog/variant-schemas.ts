@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stockAdjustmentSchema } from "./admin-schemas";
 import { hasControlChars } from "./options";
 import { variantLabel, variantSlug } from "./variants";
 
@@ -108,19 +109,10 @@ export const variantSetSchema = z
 
 export type VariantSetInput = z.output<typeof variantSetSchema>;
 
-export const VARIANT_ADJUSTMENT_REASON_MESSAGE = "Say why the stock changes, in 3 to 200 characters.";
-
-/** A change of a variant's stock by staff: units in (+) or out (−) and why (stock_movements, reason 'adjustment'). */
-export const variantStockAdjustmentSchema = z
-  .object({
-    delta: z
-      .number({ error: "delta must be a whole number of units, + in or − out." })
-      .int("delta must be a whole number of units, + in or − out.")
-      .min(-1_000_000)
-      .max(1_000_000)
-      .refine((d) => d !== 0, "delta must not be 0."),
-    reason: z.string({ error: VARIANT_ADJUSTMENT_REASON_MESSAGE }).trim().min(3, VARIANT_ADJUSTMENT_REASON_MESSAGE).max(200, VARIANT_ADJUSTMENT_REASON_MESSAGE),
-  })
-  .strict();
+/**
+ * A change of a variant's stock by staff: units in (+) or out (−) and why (stock_movements, reason
+ * 'adjustment'), checked as a product's is (./admin-schemas.ts).
+ */
+export const variantStockAdjustmentSchema = stockAdjustmentSchema;
 
 export type VariantStockAdjustment = z.output<typeof variantStockAdjustmentSchema>;

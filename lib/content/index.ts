@@ -14,3 +14,25 @@ export { saveContactMessage } from "./server/contact";
 export { type BlogPost, type BlogSummary, type CmsPage, getBlogBySlug, getCategorySlugById, getCmsPage, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
 export { ENQUIRY_TEAMS, saveEnquiry } from "./server/enquiries";
 export { subscribe } from "./server/newsletter";
+export {
+  addInboxNote,
+  assignInboxItem,
+  exportSubscribers,
+  getInboxItem,
+  INBOX_MESSAGES,
+  type InboxItem,
+  type InboxItemDetail,
+  type InboxNote,
+  type InboxPage,
+  type InboxPerson,
+  type InboxReply,
+  type InboxReplyOutcome,
+  listInbox,
+  listInboxAssignees,
+  listSubscribers,
+  replyToInboxItem,
+  setInboxStatus,
+  type Subscriber,
+  type SubscriberPage,
+  updateInboxItem,
+} from "./server/inbox";

@@ -2,6 +2,9 @@ import "server-only";
 import { getConfig } from "./config";
 import { getDb, type DbHandle } from "./db";
 import { compactSearchIndexIfFragmented } from "@/lib/catalog";
+// Registers the inbox's reply mail, so the sweep can deliver (and retry) one in a process that
+// has not served the inbox yet (the order and account mails come with @/lib/orders).
+import "@/lib/content";
 import { log } from "./log";
 import { releaseExpiredOrders } from "@/lib/orders";
 import { sweepOutbox } from "./outbox";

@@ -9,7 +9,7 @@
  */
 import path from "node:path";
 import { sql, type Insertable } from "kysely";
-import { hashPassword } from "../accounts/server/auth/password";
+import { insertUserWithPassword } from "../accounts/server/user-rows";
 import type { Db, DbHandle } from "../platform/db/connection";
 import type { ProductsTable } from "../platform/db/schema";
 import { compactSearchIndex } from "../catalog/server/search-index";
@@ -376,39 +376,14 @@ async function seedSettings(trx: Db, inserted: Counter): Promise<void> {
 async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId: number, inserted: Counter): Promise<void> {
   const existing = await trx.selectFrom("users").select("id").where("email", "=", DEMO_CUSTOMER.email).executeTakeFirst();
   if (existing) return;
-  const user = await trx
-    .insertInto("users")
-    .values({
-      name: DEMO_CUSTOMER.name,
-      email: DEMO_CUSTOMER.email,
-      phone: DEMO_CUSTOMER_DETAILS.phone,
-      avatar: null,
-      email_verified: dialect === "postgres" ? true : 1,
-      deleted_at: null,
-      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
-      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const userId = await insertUserWithPassword(trx, dialect, {
+    name: DEMO_CUSTOMER.name,
+    email: DEMO_CUSTOMER.email,
+    password: DEMO_CUSTOMER.password,
+    phone: DEMO_CUSTOMER_DETAILS.phone,
+    at: DEMO_CUSTOMER_DETAILS.createdAt,
+  });
   inserted.users += 1;
-  // The password lives on better-auth's credential account (lib/accounts/server/auth/).
-  await trx
-    .insertInto("accounts")
-    .values({
-      user_id: user.id,
-      account_id: String(user.id),
-      provider_id: "credential",
-      password: await hashPassword(DEMO_CUSTOMER.password),
-      access_token: null,
-      refresh_token: null,
-      id_token: null,
-      access_token_expires_at: null,
-      refresh_token_expires_at: null,
-      scope: null,
-      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
-      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
-    })
-    .execute();
   for (const a of DEMO_CUSTOMER_DETAILS.addresses) {
     const place = await trx
       .selectFrom("cities")
@@ -422,7 +397,7 @@ async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId
     await trx
       .insertInto("addresses")
       .values({
-        user_id: user.id,
+        user_id: userId,
         address: a.address,
         country_id: countryId,
         state_id: place.stateId,
@@ -443,42 +418,11 @@ async function seedDemoCustomer(trx: Db, dialect: DbHandle["dialect"], countryId
  * owner role, without a second factor (the owner may require one: docs/operations.md). Only on
  * SQLite, the embedded demo database (seedDatabase's caller decides).
  */
-export async function seedDemoOwner(trx: Db, inserted: Counter): Promise<void> {
+export async function seedDemoOwner(trx: Db, dialect: DbHandle["dialect"], inserted: Counter): Promise<void> {
   const existing = await trx.selectFrom("users").select("id").where("email", "=", DEMO_OWNER.email).executeTakeFirst();
   if (existing) return;
-  const user = await trx
-    .insertInto("users")
-    .values({
-      name: DEMO_OWNER.name,
-      email: DEMO_OWNER.email,
-      phone: null,
-      avatar: null,
-      email_verified: 1,
-      deleted_at: null,
-      role: DEMO_OWNER.role,
-      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
-      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  await insertUserWithPassword(trx, dialect, { name: DEMO_OWNER.name, email: DEMO_OWNER.email, password: DEMO_OWNER.password, role: DEMO_OWNER.role, at: DEMO_CUSTOMER_DETAILS.createdAt });
   inserted.users += 1;
-  await trx
-    .insertInto("accounts")
-    .values({
-      user_id: user.id,
-      account_id: String(user.id),
-      provider_id: "credential",
-      password: await hashPassword(DEMO_OWNER.password),
-      access_token: null,
-      refresh_token: null,
-      id_token: null,
-      access_token_expires_at: null,
-      refresh_token_expires_at: null,
-      scope: null,
-      created_at: DEMO_CUSTOMER_DETAILS.createdAt,
-      updated_at: DEMO_CUSTOMER_DETAILS.createdAt,
-    })
-    .execute();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -544,7 +488,7 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
     await db.transaction().execute((trx) => seedSettings(trx, inserted));
     await db.transaction().execute((trx) => seedDemoCustomer(trx, handle.dialect, countryId, inserted));
     // A published owner password never reaches PostgreSQL (a real shop's database), even on purpose.
-    if (handle.dialect === "sqlite") await db.transaction().execute((trx) => seedDemoOwner(trx, inserted));
+    if (handle.dialect === "sqlite") await db.transaction().execute((trx) => seedDemoOwner(trx, handle.dialect, inserted));
     if (options.products && options.products > 0) {
       const target = options.products;
       const result = await db.transaction().execute((trx) => generateProducts(trx, target, log));

@@ -1,6 +1,6 @@
-import { hashPassword } from "../accounts/server/auth/password";
 import { permissionsOf, type Permission, type StaffRole } from "../accounts/access";
 import { insertToken } from "../accounts/server/staff/token-rows";
+import { insertUserWithPassword } from "../accounts/server/user-rows";
 import type { DbHandle } from "../platform/db/connection";
 
 /**
@@ -15,29 +15,8 @@ export async function createStaff(
 ): Promise<{ userId: number; token: string | null }> {
   const at = new Date().toISOString();
   return handle.db.transaction().execute(async (trx) => {
-    const user = await trx
-      .insertInto("users")
-      .values({ name: person.name, email: person.email, phone: null, avatar: null, email_verified: handle.dialect === "postgres" ? true : 1, deleted_at: null, role: person.role, created_at: at, updated_at: at })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto("accounts")
-      .values({
-        user_id: user.id,
-        account_id: String(user.id),
-        provider_id: "credential",
-        password: await hashPassword(person.password),
-        access_token: null,
-        refresh_token: null,
-        id_token: null,
-        access_token_expires_at: null,
-        refresh_token_expires_at: null,
-        scope: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    const token = scopes ? await insertToken(trx, { userId: user.id, name: "API tests", scopes, createdBy: null, expiresAt: null }) : null;
-    return { userId: user.id, token: token?.token ?? null };
+    const userId = await insertUserWithPassword(trx, handle.dialect, { ...person, at });
+    const token = scopes ? await insertToken(trx, { userId, name: "API tests", scopes, createdBy: null, expiresAt: null }) : null;
+    return { userId, token: token?.token ?? null };
   });
 }

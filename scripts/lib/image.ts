@@ -248,11 +248,12 @@ export const DEJAVU_NPM_FONTS = path.join(ROOT, "node_modules", "dejavu-fonts-tt
 /**
  * What the image is made from beside the app's own sources, which every other stage of npm test
  * builds and serves already: the Dockerfile and its neighbours, the packages, the build settings,
- * the database preparation and the first-owner command bundled into the image, and this test.
+ * the database preparation and the first-owner command bundled into the image (with the frame of
+ * the commands, scripts/lib/command.ts), and this test.
  * npm test runs test:image when these changed since the image test last passed (IMAGE_STAMP); a full run takes 4-6 minutes, too
  * long to repeat on every change within CI's 20-minute aim.
  */
-const IMAGE_INPUTS = ["deploy", "package.json", "package-lock.json", "next.config.ts", "instrumentation.ts", "scripts/prepare-db.ts", "scripts/staff-create.ts", "scripts/test-image.ts", "scripts/lib/image.ts"];
+const IMAGE_INPUTS = ["deploy", "package.json", "package-lock.json", "next.config.ts", "instrumentation.ts", "scripts/prepare-db.ts", "scripts/staff-create.ts", "scripts/lib/command.ts", "scripts/test-image.ts", "scripts/lib/image.ts"];
 
 /** The stamp test:image writes when it passes: the hash of IMAGE_INPUTS it passed with. */
 export const IMAGE_STAMP = path.join(ROOT, "deploy", "image-tested.txt");

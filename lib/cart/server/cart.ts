@@ -431,6 +431,39 @@ export function lineUnit(r: LineRow) {
 }
 
 /**
+ * A cart's lines with their product and the variant they name, selecting what lineUnit reads and
+ * whether the product is published; callers add their own columns and order. A line whose product
+ * is gone keeps its row, its product's columns null (unpublished to every caller).
+ */
+export function cartLineUnits(db: Db, cartId: number) {
+  return db
+    .selectFrom("cart_lines as l")
+    .leftJoin("products as p", "p.id", "l.product_id")
+    .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
+    .select([
+      "l.product_id",
+      "l.variant",
+      "l.variant_id",
+      "l.quantity",
+      "p.price",
+      "p.list_price",
+      "p.stock_quantity",
+      "p.availability",
+      "p.published",
+      "p.thumbnail_image",
+      "p.variant_count",
+      "v.id as v_id",
+      "v.label as v_label",
+      "v.price as v_price",
+      "v.list_price as v_list_price",
+      "v.stock_quantity as v_stock",
+      "v.availability as v_availability",
+      "v.photo as v_photo",
+    ])
+    .where("l.cart_id", "=", cartId);
+}
+
+/**
  * The owner's cart as the shopper should see it now. Lines of products that were unpublished or
  * deleted are removed, quantities above the stock are lowered, and a coupon that no longer
  * applies is dropped; each change is reported once in `notices`. Price changes are shown on the
@@ -445,36 +478,8 @@ export async function readCart(owner: CartOwner | null, now = new Date(), option
   const shippingMethod: ShippingMethod = (SHIPPING_METHODS as readonly string[]).includes(cart?.shipping_method ?? "") ? (cart!.shipping_method as ShippingMethod) : "standard";
   const notices: string[] = [];
   const rows = cart
-    ? await db
-        .selectFrom("cart_lines as l")
-        .leftJoin("products as p", "p.id", "l.product_id")
-        .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
-        .select([
-          "l.id",
-          "l.product_id",
-          "l.variant",
-          "l.variant_id",
-          "l.quantity",
-          "l.unit_price",
-          "p.name",
-          "p.slug",
-          "p.price",
-          "p.list_price",
-          "p.stock_quantity",
-          "p.availability",
-          "p.published",
-          "p.thumbnail_image",
-          "p.hsn_code",
-          "p.variant_count",
-          "v.id as v_id",
-          "v.label as v_label",
-          "v.price as v_price",
-          "v.list_price as v_list_price",
-          "v.stock_quantity as v_stock",
-          "v.availability as v_availability",
-          "v.photo as v_photo",
-        ])
-        .where("l.cart_id", "=", cart.id)
+    ? await cartLineUnits(db, cart.id)
+        .select(["l.id", "l.unit_price", "p.name", "p.slug", "p.hsn_code"])
         .orderBy("l.created_at")
         .orderBy("l.id")
         .execute()
@@ -619,33 +624,7 @@ export async function mergeGuestCart(guestId: string, userId: number): Promise<n
     await lockCart(trx, dialect, guestCart);
     const guest = await trx.selectFrom("carts").select(["id", "coupon_code"]).where("id", "=", guestCart).where("guest_id", "=", guestId).executeTakeFirst();
     if (!guest) return 0;
-    const guestLines = await trx
-      .selectFrom("cart_lines as l")
-      .innerJoin("products as p", "p.id", "l.product_id")
-      .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
-      .select([
-        "l.product_id",
-        "l.variant",
-        "l.variant_id",
-        "l.quantity",
-        "l.unit_price",
-        "p.availability",
-        "p.stock_quantity",
-        "p.published",
-        "p.price",
-        "p.list_price",
-        "p.thumbnail_image",
-        "p.variant_count",
-        "v.id as v_id",
-        "v.label as v_label",
-        "v.price as v_price",
-        "v.list_price as v_list_price",
-        "v.stock_quantity as v_stock",
-        "v.availability as v_availability",
-        "v.photo as v_photo",
-      ])
-      .where("l.cart_id", "=", guest.id)
-      .execute();
+    const guestLines = await cartLineUnits(trx, guest.id).select("l.unit_price").execute();
     const now = new Date().toISOString();
     let moved = 0;
     for (const raw of guestLines) {

@@ -454,6 +454,25 @@ export function getProductBySlug(slug: string): Promise<ProductDetail | null> {
   });
 }
 
+/**
+ * The slug of today of the published product that had `slug` before (product_slug_redirects,
+ * migration 012), for the product page's permanent redirect; null when no product had it or the
+ * product is not shown. A chain of renames is one hop: the row names the product, not its next slug.
+ */
+export function findProductRedirect(slug: string): Promise<string | null> {
+  return cachedRead("findProductRedirect", [slug], [cacheTags.products, cacheTags.product(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db
+      .selectFrom("product_slug_redirects as r")
+      .innerJoin("products as p", "p.id", "r.product_id")
+      .select("p.slug")
+      .where("r.slug", "=", slug)
+      .where("p.published", "=", 1)
+      .executeTakeFirst();
+    return row?.slug ?? null;
+  });
+}
+
 /** A product's options and variants, each in the shop's order (lib/catalog/server/variant-rows.ts writes them). */
 export async function readVariants(db: Db, productId: number): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
   const [optionRows, variantRows, links] = await Promise.all([

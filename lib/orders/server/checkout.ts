@@ -13,7 +13,7 @@ import { formatPaise } from "@/lib/platform/format";
 import { NO_PO_BOX, PO_BOX_PATTERN } from "@/lib/accounts/schemas";
 import type { PlaceOrderInput } from "../checkout-schemas";
 import { ADDRESS_NOT_FOUND, getAddress, type Address } from "@/lib/accounts";
-import { type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, lineUnit, loadGstRates, readCart } from "@/lib/cart";
+import { cartLineUnits, type CartLineView, checkCoupon, findDeliveryZone, getShippingConfig, lineUnit, loadGstRates, readCart } from "@/lib/cart";
 import { lockProducts, moveStock, StockShortage } from "@/lib/catalog";
 import { STOCK_REASON } from "@/lib/catalog/stock";
 import { ApiError } from "@/lib/platform/errors";
@@ -289,35 +289,8 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
   }
   const cart = await trx.selectFrom("carts").select(["id", "coupon_code"]).where("user_id", "=", c.userId).executeTakeFirst();
   if (!cart) throw new ApiError(400, CHECKOUT_MESSAGES.emptyCart);
-  const raw = await trx
-    .selectFrom("cart_lines as l")
-    .leftJoin("products as p", "p.id", "l.product_id")
-    .leftJoin("product_variants as v", (join) => join.onRef("v.id", "=", "l.variant_id").onRef("v.product_id", "=", "l.product_id"))
-    .select([
-      "l.id",
-      "l.product_id",
-      "l.variant",
-      "l.variant_id",
-      "l.quantity",
-      "p.name",
-      "p.slug",
-      "p.price",
-      "p.list_price",
-      "p.availability",
-      "p.stock_quantity",
-      "p.published",
-      "p.hsn_code",
-      "p.thumbnail_image",
-      "p.variant_count",
-      "v.id as v_id",
-      "v.label as v_label",
-      "v.price as v_price",
-      "v.list_price as v_list_price",
-      "v.stock_quantity as v_stock",
-      "v.availability as v_availability",
-      "v.photo as v_photo",
-    ])
-    .where("l.cart_id", "=", cart.id)
+  const raw = await cartLineUnits(trx, cart.id)
+    .select(["l.id", "p.name", "p.slug", "p.hsn_code"])
     .orderBy("l.created_at")
     .orderBy("l.id")
     .execute();

@@ -277,8 +277,19 @@ export interface ProductsTable {
    * stock_quantity is the sum of theirs, availability the best of theirs and price the lowest.
    */
   variant_count: ColumnType<number, number | undefined, number>;
+  /** Set when staff archived the product (migration 012): unpublished, and kept for its orders. */
+  archived_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Days the making of a made-to-order product takes (migration 012); null: the shop's dispatch days. */
+  lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A slug a product had before (migration 012): /products/{slug} redirects to the product's slug of today. */
+export interface ProductSlugRedirectsTable {
+  slug: string;
+  product_id: number;
+  created_at: Timestamp;
 }
 
 /** A product's option type (Size, Length, Colour, ...), migration 011. */
@@ -726,6 +737,45 @@ export interface EnquiriesTable {
   created_at: Timestamp;
 }
 
+/** Where an inbox item comes from: an enquiry form or the contact page (migration 014_inbox). */
+export type InboxSource = "enquiry" | "contact";
+/** An enquiry's kind, or "contact" for a contact message. */
+export type InboxKind = EnquiryKind | "contact";
+export type InboxStatus = "new" | "in_progress" | "answered" | "closed";
+
+/** The staff's state of one enquiry or contact message; the shopper's row stays as they sent it. */
+export interface InboxItemsTable {
+  id: Id;
+  source: InboxSource;
+  source_id: number;
+  kind: InboxKind;
+  status: ColumnType<InboxStatus, InboxStatus | undefined, InboxStatus>;
+  assignee_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A staff note on an inbox item: append-only. */
+export interface InboxNotesTable {
+  id: Id;
+  item_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+/** A mail staff sent from the inbox, and the outbox event delivering it. */
+export interface InboxRepliesTable {
+  id: Id;
+  item_id: number;
+  author_id: number;
+  to_address: string;
+  subject: string;
+  body: string;
+  outbox_event_id: number | null;
+  created_at: Timestamp;
+}
+
 export interface TestimonialsTable {
   id: Id;
   name: string;
@@ -757,6 +807,7 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_photos: ProductPhotosTable;
+  product_slug_redirects: ProductSlugRedirectsTable;
   product_options: ProductOptionsTable;
   product_option_values: ProductOptionValuesTable;
   product_variants: ProductVariantsTable;
@@ -789,6 +840,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;
   enquiries: EnquiriesTable;
+  inbox_items: InboxItemsTable;
+  inbox_notes: InboxNotesTable;
+  inbox_replies: InboxRepliesTable;
   testimonials: TestimonialsTable;
 }
 

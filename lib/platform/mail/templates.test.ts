@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { MailBrand } from "./index";
-import { passwordResetMail, signInCodeMail } from "./templates";
+import { inboxReplyMail, passwordResetMail, signInCodeMail } from "./templates";
 
 const brand: MailBrand = { name: "Kesar Home", logoUrl: "https://shop.example/media/brand/logo-header.webp", siteUrl: "https://shop.example", contactEmail: "care@kesarhome.in", contactPhone: "9810012345" };
 
@@ -21,5 +21,15 @@ describe("mail templates", () => {
     expect(mail.html).toContain("Kesar &lt;b&gt;&quot;Home&quot;&lt;/b&gt;");
     expect(mail.html).toContain('href="https://shop.example/reset-password?token=abc&amp;x=1"');
     expect(mail.text).toContain("https://shop.example/reset-password?token=abc&x=1");
+  });
+
+  it("send an inbox reply as staff wrote it, paragraph by paragraph, with the shopper's message quoted and escaped", () => {
+    const mail = inboxReplyMail(brand, "s@b.in", "Re: Lined?", "Namaste Arjun,\n\nYes, lined <b>cotton</b>.\n\nRegards", { at: "2026-05-01T06:30:00Z", message: "<script>alert(1)</script>" });
+    expect(mail.subject).toBe("Re: Lined?");
+    expect(mail.text.startsWith("Namaste Arjun,\n\nYes, lined <b>cotton</b>.\n\nRegards\n\nOn 1 May 2026")).toBe(true);
+    expect(mail.text).toContain("<script>alert(1)</script>");
+    expect(mail.html).toContain("Yes, lined &lt;b&gt;cotton&lt;/b&gt;.");
+    expect(mail.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(mail.html).not.toContain("<script>");
   });
 });

@@ -93,3 +93,21 @@ export function staffInviteMail(brand: MailBrand, to: string, name: string | nul
 export function noticeMail(brand: MailBrand, to: string, subject: string, lines: string[], name?: string | null): MailMessage {
   return compose(brand, to, subject, hello(name), lines.map((text) => ({ text })));
 }
+
+/**
+ * A reply staff wrote in the back office's inbox: their text as they typed it, paragraph by
+ * paragraph (no greeting added: they write their own), then the shopper's message quoted.
+ */
+export function inboxReplyMail(brand: MailBrand, to: string, subject: string, body: string, original: { at: string; message: string } | null): MailMessage {
+  const paragraphs = body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const [first = "", ...rest] = paragraphs;
+  const parts: Part[] = rest.map((text) => ({ text }));
+  if (original) {
+    const on = new Date(original.at).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+    parts.push({ text: `On ${on} (India time) you wrote:` }, { text: original.message });
+  }
+  return compose(brand, to, subject, first, parts);
+}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import { notFound, redirect } from "next/navigation";
+import { notFound, permanentRedirect, redirect } from "next/navigation";
 import { DeliveryCheck } from "@/components/product/DeliveryCheck";
 import { DetailsAccordion } from "@/components/product/DetailsAccordion";
 import { Gallery } from "@/components/product/Gallery";
@@ -17,7 +17,7 @@ import { photoIndex } from "@/lib/catalog/gallery";
 import { defaultVariant, variantFromParam } from "@/lib/catalog/variants";
 import { productPromise } from "@/lib/cart/delivery";
 import { policyFacts } from "@/lib/content/policies";
-import { getProductBySlug, listRelatedProducts, type ProductDetail, type ProductVariant } from "@/lib/catalog";
+import { findProductRedirect, getProductBySlug, listRelatedProducts, type ProductDetail, type ProductVariant } from "@/lib/catalog";
 import { getActiveZones, getShippingConfig } from "@/lib/cart";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
@@ -40,12 +40,18 @@ type Loaded = { product: ProductDetail; variant: ProductVariant | null };
 /**
  * The product and its chosen variant; null for an unknown product. A ?variant= that names none of
  * its variants (a variant removed since the link was shared) sends the shopper to the product's
- * own page rather than answering 404 for a product that is there.
+ * own page rather than answering 404 for a product that is there. A slug the product had before
+ * (renamed in the back office) answers a permanent redirect to its slug of today, the chosen
+ * variant kept; an unpublished or archived product is not found.
  */
 export async function loadProductPage(slug: string, variantParam?: string): Promise<Loaded | null> {
   if (!slugParam.safeParse(slug).success) return null;
   const product = await getProductBySlug(slug);
-  if (!product) return null;
+  if (!product) {
+    const current = await findProductRedirect(slug);
+    if (current && current !== slug) permanentRedirect(`/products/${current}${variantParam === undefined ? "" : `?variant=${encodeURIComponent(variantParam)}`}`);
+    return null;
+  }
   if (!product.variants.length) {
     if (variantParam !== undefined) redirect(`/products/${product.slug}`);
     return { product, variant: null };

@@ -1,6 +1,8 @@
 import type { StaffPrincipal } from "@/lib/accounts";
 import { permissionsOf } from "@/lib/accounts/access";
 import type { AdminOrderState, RefundOutcome } from "@/lib/orders";
+import type { AdminProduct, AdminProductPhoto } from "@/lib/catalog/admin-product";
+import type { ApiAdminProduct, ApiAdminProductPhoto } from "@/lib/api/types";
 import { rupees } from "./present";
 import { withCookies } from "./http";
 
@@ -50,4 +52,55 @@ export const presentStaffPrincipal = (p: StaffPrincipal) => ({
   permissions: permissionsOf(p.roles).filter((perm) => p.scopes === null || p.scopes.includes(perm)),
   via: p.via === "token" ? "token" : "session",
   two_factor: { enabled: p.twoFactorEnabled, required: p.twoFactorRequired },
+});
+
+/** A product photo as the admin answers show it. */
+export const presentAdminPhoto = (p: AdminProductPhoto): ApiAdminProductPhoto => ({ id: p.id, path: p.path, alt: p.alt, width: p.width, height: p.height, position: p.position, main: p.position === 0, uploaded: p.uploaded });
+
+/** A product as the admin answers show it: money in rupees, the back office's field names. */
+export const presentAdminProduct = (p: AdminProduct): ApiAdminProduct => ({
+  id: p.id,
+  slug: p.slug,
+  sku: p.sku,
+  name: p.name,
+  category_id: p.category?.id ?? null,
+  category: p.category,
+  main_price: rupees(p.price),
+  stocked_price: rupees(p.listPrice),
+  discount: p.discountPercent,
+  stock_quantity: p.stockQuantity,
+  availability: p.availability,
+  made_to_order: p.madeToOrder,
+  lead_time_days: p.leadTimeDays,
+  is_featured: p.isFeatured,
+  is_popular: p.isPopular,
+  published: p.published,
+  archived: p.archivedAt !== null,
+  archived_at: p.archivedAt,
+  hsn_code: p.hsnCode,
+  gst_rate: p.gst.ratePercent,
+  gst_rate_source: p.gst.source,
+  short_description: p.shortDescription,
+  description: p.description,
+  key_features: p.keyFeatures,
+  care_instructions: p.careInstructions,
+  warranty_summary: p.warrantySummary,
+  return_policy: p.returnPolicy,
+  about_heading: p.aboutHeading,
+  about_description: p.aboutDescription,
+  about_image: p.aboutImage,
+  additional_heading: p.additionalHeading,
+  additional_description: p.additionalDescription,
+  additional_image: p.additionalImage,
+  meta_title: p.metaTitle,
+  meta_description: p.metaDescription,
+  thumbnail_image: p.thumbnail,
+  photos: p.photos.map(presentAdminPhoto),
+  attributes: p.attributes,
+  variants: p.variants.map((v) => ({ id: v.id, sku: v.sku, label: v.label, slug: v.slug, main_price: rupees(v.price), stocked_price: rupees(v.listPrice), stock_quantity: v.stockQuantity, availability: v.availability, photo: v.photo })),
+  old_slugs: p.oldSlugs,
+  ever_ordered: p.everOrdered,
+  url: `/products/${p.slug}`,
+  created_at: p.createdAt,
+  updated_at: p.updatedAt,
 });

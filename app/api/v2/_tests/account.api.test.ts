@@ -88,7 +88,7 @@ async function createAddress(u: TestUser, overrides: Record<string, unknown> = {
 
 async function firstProduct(offset = 0): Promise<{ id: number; slug: string; name: string }> {
   const { db } = await testDb();
-  return db.selectFrom("products").select(["id", "slug", "name"]).where("published", "=", 1).where("availability", "=", "in_stock").where("stock_quantity", ">=", 5).orderBy("id").offset(offset).limit(1).executeTakeFirstOrThrow();
+  return db.selectFrom("products").select(["id", "slug", "name"]).where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").where("stock_quantity", ">=", 5).orderBy("id").offset(offset).limit(1).executeTakeFirstOrThrow();
 }
 
 describe("addresses: one customer never reaches another's", () => {

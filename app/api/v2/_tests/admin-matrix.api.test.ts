@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can, permissionsOf, STAFF_ROLES, type Permission, type Resource, type StaffRole } from "@/lib/accounts/access";
@@ -31,12 +32,22 @@ type Needs = { permissions: Permission[] } | { anyStaff: true } | { staffSession
 
 type Fixtures = {
   product: TestProduct;
+  /** Archived and unarchived by the matrix. */
+  spare: TestProduct;
+  /** Deleted by the first caller allowed to (never ordered). */
+  deletable: TestProduct;
+  categoryId: number;
+  /** Photos of `product`, uploaded through the API. */
+  photoIds: number[];
+  photo: Buffer;
   pending: PlacedOrder;
   delivered: PlacedOrder;
   refundDue: PlacedOrder;
   claimedLine: number;
   target: StaffLogin;
   tokenId: number;
+  /** An enquiry's inbox item. */
+  inboxId: number;
 };
 
 type Route = {
@@ -47,10 +58,21 @@ type Route = {
   needs: Needs;
   /** The body: a change when `allowed` is false (so a refusal is seen to change nothing); allowed callers may get a harmless one. */
   body?: (f: Fixtures, p: Principal, allowed: boolean) => unknown;
+  /** A body sent as it is (multipart uploads) instead of `body` as JSON. */
+  raw?: (f: Fixtures) => BodyInit;
   headers?: () => Record<string, string>;
 };
 
 const perms = (...list: Permission[]): Needs => ({ permissions: list });
+
+let matrixSku = 0;
+/** One photo in the upload's multipart form. */
+function photoForm(bytes: Buffer): FormData {
+  const form = new FormData();
+  form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "matrix.jpg");
+  form.append("alt", "A matrix test photo of a curtain");
+  return form;
+}
 
 const ROUTES: Route[] = [
   { method: "GET", route: "/me", path: () => "/me", needs: { anyStaff: true } },
@@ -61,6 +83,17 @@ const ROUTES: Route[] = [
   { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("product:update"), body: () => ({ name: `Matrix Rename ${runTag}` }) },
   { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("product:publish"), body: (_f, _p, allowed) => ({ published: allowed }) },
   { method: "PATCH", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("stock:update"), body: () => ({ stock_adjustment: { delta: 1, reason: "Matrix recount" } }) },
+  { method: "POST", route: "/products", path: () => "/products", needs: perms("product:create"), body: (f) => ({ name: `Matrix Product ${runTag}`, sku: `MX-${runTag}-${++matrixSku}`, category_id: f.categoryId, main_price: 100 }) },
+  { method: "POST", route: "/products", path: () => "/products", needs: perms("product:create", "product:publish"), body: (f) => ({ name: `Matrix Published ${runTag}`, sku: `MXP-${runTag}-${++matrixSku}`, category_id: f.categoryId, main_price: 100, published: true }) },
+  { method: "GET", route: "/products/{slug}", path: (f) => `/products/${f.product.slug}`, needs: perms("product:read") },
+  { method: "POST", route: "/products/{slug}/duplicate", path: (f) => `/products/${f.product.slug}/duplicate`, needs: perms("product:create"), body: () => ({}) },
+  { method: "POST", route: "/products/{slug}/archive", path: (f) => `/products/${f.spare.slug}/archive`, needs: perms("product:publish") },
+  { method: "POST", route: "/products/{slug}/unarchive", path: (f) => `/products/${f.spare.slug}/unarchive`, needs: perms("product:publish") },
+  { method: "POST", route: "/products/{slug}/photos", path: (f) => `/products/${f.product.slug}/photos`, needs: perms("product:update"), raw: (f) => photoForm(f.photo) },
+  { method: "PUT", route: "/products/{slug}/photos/order", path: (f) => `/products/${f.product.slug}/photos/order`, needs: perms("product:update"), body: (f) => ({ photo_ids: [...f.photoIds].reverse() }) },
+  { method: "PATCH", route: "/products/{slug}/photos/{id}", path: (f) => `/products/${f.product.slug}/photos/${f.photoIds[0]}`, needs: perms("product:update"), body: () => ({ alt: `Matrix alt ${runTag}` }) },
+  { method: "DELETE", route: "/products/{slug}/photos/{id}", path: (f) => `/products/${f.product.slug}/photos/${f.photoIds[1]}`, needs: perms("product:update") },
+  { method: "DELETE", route: "/products/{slug}", path: (f) => `/products/${f.deletable.slug}`, needs: perms("product:delete") },
   { method: "GET", route: "/orders", path: () => "/orders", needs: perms("order:read") },
   { method: "POST", route: "/orders/{id}/status", path: (f) => `/orders/${f.pending.id}/status`, needs: perms("order:update"), body: () => ({ delivery_status: "Confirmed" }) },
   { method: "POST", route: "/orders/{id}/refunds", path: (f) => `/orders/${f.delivered.id}/refunds`, needs: perms("refund:create"), body: () => ({ amount: 1, method: "cash", note: "Matrix refund" }), headers: () => ({ "Idempotency-Key": newKey() }) },
@@ -80,6 +113,13 @@ const ROUTES: Route[] = [
   { method: "GET", route: "/audit", path: () => "/audit", needs: perms("audit:read") },
   { method: "GET", route: "/audit/export", path: () => "/audit/export", needs: perms("audit:export") },
   { method: "GET", route: "/sign-ins", path: () => "/sign-ins", needs: perms("audit:read") },
+  { method: "GET", route: "/inbox", path: () => "/inbox?status=new", needs: perms("inbox:read") },
+  { method: "GET", route: "/inbox/{id}", path: (f) => `/inbox/${f.inboxId}`, needs: perms("inbox:read") },
+  { method: "PATCH", route: "/inbox/{id}", path: (f) => `/inbox/${f.inboxId}`, needs: perms("inbox:update"), body: (_f, _p, allowed) => (allowed ? { status: "in_progress" } : { status: "closed", assignee_id: null }) },
+  { method: "POST", route: "/inbox/{id}/notes", path: (f) => `/inbox/${f.inboxId}/notes`, needs: perms("inbox:update"), body: () => ({ body: "Matrix note" }) },
+  { method: "POST", route: "/inbox/{id}/reply", path: (f) => `/inbox/${f.inboxId}/reply`, needs: perms("inbox:update"), body: () => ({ body: "Matrix reply" }) },
+  { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
+  { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
   // Last: it ends the sessions it is allowed for.
   { method: "POST", route: "/auth/logout", path: () => "/auth/logout", needs: { staffSession: true } },
 ];
@@ -119,7 +159,7 @@ function allows(p: Principal, needs: Needs): boolean {
 /** What a refused call must not change: row counts and the entities the calls name. */
 async function snapshot(f: Fixtures) {
   const { db } = await testDb();
-  const count = async (table: "audit_log" | "refunds" | "api_tokens" | "two_factors" | "users") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const count = async (table: "audit_log" | "refunds" | "api_tokens" | "two_factors" | "users" | "products" | "product_photos" | "product_slug_redirects" | "inbox_notes" | "inbox_replies" | "outbox_events") => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   return {
     audit: await count("audit_log"),
     refunds: await count("refunds"),
@@ -129,10 +169,20 @@ async function snapshot(f: Fixtures) {
     users: await count("users"),
     roles: await db.selectFrom("users").select(["id", "role"]).where("role", "is not", null).where("role", "!=", "customer").orderBy("id").execute(),
     settings: await db.selectFrom("staff_settings").select(["key", "value"]).orderBy("key").execute(),
-    product: await db.selectFrom("products").select(["name", "price", "published", "stock_quantity"]).where("id", "=", f.product.id).executeTakeFirstOrThrow(),
+    product: await db.selectFrom("products").select(["name", "price", "published", "stock_quantity", "thumbnail_image"]).where("id", "=", f.product.id).executeTakeFirstOrThrow(),
+    products: await count("products"),
+    photos: await db.selectFrom("product_photos").select(["id", "alt", "sort_order"]).where("product_id", "=", f.product.id).orderBy("id").execute(),
+    allPhotos: await count("product_photos"),
+    redirects: await count("product_slug_redirects"),
+    spare: await db.selectFrom("products").select(["archived_at", "published"]).where("id", "=", f.spare.id).executeTakeFirstOrThrow(),
+    deletable: await db.selectFrom("products").select("id").where("id", "=", f.deletable.id).executeTakeFirst(),
     orders: await db.selectFrom("orders").select(["id", "delivery_status", "payment_status"]).where("id", "in", [f.pending.id, f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     payments: await db.selectFrom("payments").select(["id", "status", "refunded_amount"]).where("order_id", "in", [f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     line: await db.selectFrom("order_lines").select("refund_status").where("id", "=", f.claimedLine).executeTakeFirstOrThrow(),
+    inbox: await db.selectFrom("inbox_items").select(["status", "assignee_id"]).where("id", "=", f.inboxId).executeTakeFirstOrThrow(),
+    inboxNotes: await count("inbox_notes"),
+    inboxReplies: await count("inbox_replies"),
+    outboxEvents: await count("outbox_events"),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
 }
@@ -156,6 +206,17 @@ beforeAll(async () => {
 
   const shopper = await newUser(nextIp());
   const product = await makeProduct({ stock: 50, price: 150000 });
+  const archivable = await makeProduct({ stock: 5 });
+  const deletable = await makeProduct({ stock: 0 });
+  const { db } = await testDb();
+  const categoryId = (await db.selectFrom("categories").select("id").where("slug", "=", "curtains").executeTakeFirstOrThrow()).id;
+  const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: { r: 200, g: 120, b: 60 } } }).jpeg().toBuffer();
+  const photoIds: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const uploaded = await adminAs(ownerToken(), `/products/${product.slug}/photos`, { method: "POST", body: photoForm(photo) });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    photoIds.push(Number((uploaded.json.photos as { id: number }[]).at(-1)?.id));
+  }
   const pending = await placedOrder(shopper);
   const delivered = await placedOrder(shopper, { then: ["confirm", "ship", "deliver"] });
   const claimed = await placedOrder(shopper, { then: ["confirm", "ship", "deliver"] });
@@ -166,7 +227,10 @@ beforeAll(async () => {
   await staffSession(target);
   const spare = await adminAs(ownerToken(), "/tokens", { json: { name: "Matrix spare", scopes: ["product:read"], user_id: target.id } });
   expect(spare.status, spare.text).toBe(201);
-  fixtures = { product, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id) };
+  const enquiry = await post("/enquiries", { kind: "gifting", name: "Matrix Shopper", email: uniqueEmail("matrix-enquiry"), contact: "9876543210", address: "12 Lodhi Road, New Delhi", message: "Forty hampers for Diwali." }, { ip: nextIp() });
+  expect(enquiry.status, enquiry.text).toBe(201);
+  const inboxItem = await db.selectFrom("inbox_items").select("id").where("source", "=", "enquiry").orderBy("id", "desc").executeTakeFirstOrThrow();
+  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -186,7 +250,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
         const body = route.body?.(fixtures, p, allowed);
         const res: ApiAnswer = await adminAs(p.credential, route.path(fixtures), {
           method: route.method,
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          ...(route.raw ? { body: route.raw(fixtures) } : body === undefined ? {} : { body: JSON.stringify(body) }),
           headers: route.headers?.() ?? {},
           ip: p.login?.ip ?? nextIp(),
         });
@@ -210,6 +274,11 @@ describe("the role matrix of /api/v2/admin/*", () => {
     const owner = { credential: await staffSession(ownerLogin), login: ownerLogin };
     const cases: [string, string, unknown][] = [
       ["PATCH", `/products/${fixtures.product.slug}`, { main_price: "free", colour: "red" }],
+      ["PATCH", `/products/${fixtures.product.slug}`, { slug: "Not A Slug", hsn_code: "12", description: 5, attributes: "cotton" }],
+      ["POST", "/products", { name: "", sku: "a b", category_id: "curtains", main_price: -5 }],
+      ["POST", `/products/${fixtures.product.slug}/duplicate`, { sku: "a b" }],
+      ["PUT", `/products/${fixtures.product.slug}/photos/order`, { photo_ids: "all" }],
+      ["PATCH", `/products/${fixtures.product.slug}/photos/${fixtures.photoIds[0]}`, { alt: "", main: false }],
       ["POST", `/orders/${fixtures.pending.id}/status`, { delivery_status: "Lost" }],
       ["POST", "/staff/invites", { email: "nobody", role: "janitor", name: "\u0000" }],
       ["PATCH", `/staff/${fixtures.target.id}`, { role: 7 }],
@@ -217,6 +286,10 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["PUT", "/settings/security", { two_factor_required_roles: "owner" }],
       ["POST", "/me/two-factor/verify", { code: "12ab" }],
       ["POST", "/me/two-factor/enable", {}],
+      ["PATCH", `/inbox/${fixtures.inboxId}`, { status: "lost", assignee_id: "someone" }],
+      ["PATCH", `/inbox/${fixtures.inboxId}`, {}],
+      ["POST", `/inbox/${fixtures.inboxId}/notes`, { body: "   " }],
+      ["POST", `/inbox/${fixtures.inboxId}/reply`, { subject: "", body: 5 }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
@@ -226,11 +299,12 @@ describe("the role matrix of /api/v2/admin/*", () => {
     for (const [method, where] of [
       ["POST", "/staff/invites"],
       ["POST", "/tokens"],
+      ["POST", "/products"],
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0"]) {
-      const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") ? "DELETE" : "GET", ip: owner.login?.ip });
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`]) {
+      const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") || where.includes("/photos/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { csvCell } from "@/lib/platform/csv";
 import { getDb, type Db } from "@/lib/platform/db";
 import type { AuditQuery, SignInsQuery } from "../../staff-schemas";
 
@@ -25,6 +26,23 @@ export function rangeBounds(from?: string, to?: string): { from?: string; toExcl
     else out.toInclusive = new Date(to).toISOString();
   }
   return out;
+}
+
+/** The range as conditions on a timestamp column: `q.where(column, op, at)` for each. */
+function rangeConditions(from?: string, to?: string): [">=" | "<" | "<=", string][] {
+  const bounds = rangeBounds(from, to);
+  const out: [">=" | "<" | "<=", string][] = [];
+  if (bounds.from) out.push([">=", bounds.from]);
+  if (bounds.toExclusive) out.push(["<", bounds.toExclusive]);
+  if (bounds.toInclusive) out.push(["<=", bounds.toInclusive]);
+  return out;
+}
+
+/** Which page to show of `total` rows, 50 a page (the last one when the page asked for is past it), and its offset. */
+function pageOf(total: number, asked: number): { page: number; lastPage: number; offset: number } {
+  const lastPage = Math.max(1, Math.ceil(total / AUDIT_PER_PAGE));
+  const page = Math.min(asked, lastPage);
+  return { page, lastPage, offset: (page - 1) * AUDIT_PER_PAGE };
 }
 
 export type AuditRow = {
@@ -54,15 +72,12 @@ const parse = (text: string | null): unknown => {
 };
 
 function auditQuery(db: Db, filter: Omit<AuditQuery, "page">) {
-  const bounds = rangeBounds(filter.from, filter.to);
   let q = db.selectFrom("audit_log as a").leftJoin("users as u", "u.id", "a.actor_id");
   if (filter.actor_id !== undefined) q = q.where("a.actor_id", "=", filter.actor_id);
   if (filter.entity_type) q = q.where("a.entity_type", "=", filter.entity_type);
   if (filter.entity_id) q = q.where("a.entity_id", "=", filter.entity_id);
   if (filter.action) q = q.where("a.action", "=", filter.action);
-  if (bounds.from) q = q.where("a.created_at", ">=", bounds.from);
-  if (bounds.toExclusive) q = q.where("a.created_at", "<", bounds.toExclusive);
-  if (bounds.toInclusive) q = q.where("a.created_at", "<=", bounds.toInclusive);
+  for (const [op, at] of rangeConditions(filter.from, filter.to)) q = q.where("a.created_at", op, at);
   return q;
 }
 
@@ -87,30 +102,21 @@ const COLUMNS = [
 export async function listAudit(filter: AuditQuery): Promise<{ rows: AuditRow[]; page: number; lastPage: number; total: number; perPage: number }> {
   const { db } = await getDb();
   const total = Number((await auditQuery(db, filter).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const lastPage = Math.max(1, Math.ceil(total / AUDIT_PER_PAGE));
-  const page = Math.min(filter.page, lastPage);
+  const { page, lastPage, offset } = pageOf(total, filter.page);
   const rows = await auditQuery(db, filter)
     .select([...COLUMNS])
     .orderBy("a.created_at", "desc")
     .orderBy("a.id", "desc")
     .limit(AUDIT_PER_PAGE)
-    .offset((page - 1) * AUDIT_PER_PAGE)
+    .offset(offset)
     .execute();
   return { rows: rows.map((r) => ({ ...r, before: parse(r.before), after: parse(r.after) })), page, lastPage, total, perPage: AUDIT_PER_PAGE };
 }
 
-const CSV_HEADER = ["id", "created_at", "actor_id", "actor_name", "actor_email", "actor_kind", "token_id", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent"] as const;
+/** The cell rule is lib/platform/csv.ts's (shared with the subscriber export). */
+export { csvCell };
 
-/**
- * A CSV cell: quoted when it holds a comma, quote or line break; a value a spreadsheet would run
- * as a formula (starting with = + - @, a tab or a carriage return) gets a leading apostrophe.
- */
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  let text = typeof value === "string" ? value : typeof value === "number" ? String(value) : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const CSV_HEADER = ["id", "created_at", "actor_id", "actor_name", "actor_email", "actor_kind", "token_id", "action", "entity_type", "entity_id", "before", "after", "ip", "user_agent"] as const;
 
 /**
  * GET /admin/audit/export: every row the filters keep, newest first, as CSV (UTF-8 with a BOM, so
@@ -151,26 +157,22 @@ export type SignInRow = { id: number; user_id: number | null; email: string; ip:
 /** GET /admin/sign-ins: every back-office sign-in attempt, newest first, 50 a page. */
 export async function listSignIns(filter: SignInsQuery): Promise<{ rows: SignInRow[]; page: number; lastPage: number; total: number; perPage: number }> {
   const { db } = await getDb();
-  const bounds = rangeBounds(filter.from, filter.to);
   const base = () => {
     let q = db.selectFrom("staff_sign_ins");
     if (filter.user_id !== undefined) q = q.where("user_id", "=", filter.user_id);
     if (filter.email) q = q.where("email", "=", filter.email);
     if (filter.result) q = q.where("result", "=", filter.result);
-    if (bounds.from) q = q.where("created_at", ">=", bounds.from);
-    if (bounds.toExclusive) q = q.where("created_at", "<", bounds.toExclusive);
-    if (bounds.toInclusive) q = q.where("created_at", "<=", bounds.toInclusive);
+    for (const [op, at] of rangeConditions(filter.from, filter.to)) q = q.where("created_at", op, at);
     return q;
   };
   const total = Number((await base().select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  const lastPage = Math.max(1, Math.ceil(total / AUDIT_PER_PAGE));
-  const page = Math.min(filter.page, lastPage);
+  const { page, lastPage, offset } = pageOf(total, filter.page);
   const rows = await base()
     .select(["id", "user_id", "email", "ip", "user_agent", "result", "created_at"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(AUDIT_PER_PAGE)
-    .offset((page - 1) * AUDIT_PER_PAGE)
+    .offset(offset)
     .execute();
   return { rows, page, lastPage, total, perPage: AUDIT_PER_PAGE };
 }

@@ -214,3 +214,25 @@ describe("011_variants on a shop that sells without variants", () => {
     }
   });
 });
+
+describe("012_product_admin on a shop with products", () => {
+  it("leaves every product as it was (not archived, no lead time), and a product's old slugs go with it", async () => {
+    const handle = await openDatabase({ dialect: "sqlite", file: path.join(tmp, "product-admin.db") });
+    const db = handle.db as unknown as Kysely<unknown>;
+    try {
+      const { migrateToLatest } = await import("../migrate");
+      await migrateToLatest(handle);
+      await sql`insert into categories (name, slug, created_at, updated_at) values ('Curtains', 'curtains', 'x', 'x')`.execute(db);
+      await sql`insert into products (category_id, name, slug, sku, list_price, price, stock_quantity, availability, published, created_at, updated_at)
+          values (1, 'Indigo Curtain', 'indigo-curtain', 'KH-CUR-001', 250000, 250000, 6, 'in_stock', 1, 'x', 'x')`.execute(db);
+      expect(await handle.db.selectFrom("products").select(["archived_at", "lead_time_days"]).executeTakeFirstOrThrow()).toEqual({ archived_at: null, lead_time_days: null });
+      await handle.db.insertInto("product_slug_redirects").values({ slug: "old-indigo-curtain", product_id: 1, created_at: "x" }).execute();
+      // One row per slug: an old slug is one product's.
+      await expect(handle.db.insertInto("product_slug_redirects").values({ slug: "old-indigo-curtain", product_id: 1, created_at: "x" }).execute()).rejects.toThrow(/UNIQUE|PRIMARY/);
+      await handle.db.deleteFrom("products").where("id", "=", 1).execute();
+      expect(await handle.db.selectFrom("product_slug_redirects").selectAll().execute()).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
