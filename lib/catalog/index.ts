@@ -19,5 +19,6 @@ export { archiveProduct, createProduct, deleteProduct, duplicateProduct, getAdmi
 export { addProductPhotos, deleteProductPhoto, PHOTO_SERVICE_MESSAGES, type PhotoUpload, readProductPhotoFile, reorderProductPhotos, updateProductPhoto } from "./server/product-photos";
 export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefreshEvent, type StockItem, type StockMove, StockShortage } from "./server/stock";
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
+export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";
