@@ -117,12 +117,11 @@ export function productInput(values: ProductFormValues, options: { before?: Prod
     if (before) out[key] = v === "" && key !== "name" && key !== "sku" && key !== "slug" ? null : v;
     else if (v !== "" && v !== false) out[key] = v;
   }
-  // hsn, images: null when cleared (the schema's nullable), absent on create when empty
   if (!before && out.slug === undefined) delete out.slug;
   if (changed("category_id")) out.category_id = numberOf(values.category_id);
   if (!soldByVariant) {
     if (changed("main_price")) out.main_price = numberOf(values.main_price);
-    if (changed("stocked_price")) out.stocked_price = numberOf(values.stocked_price) ?? (before ? undefined : undefined);
+    if (changed("stocked_price")) out.stocked_price = numberOf(values.stocked_price);
   }
   if (changed("lead_time_days") || changed("made_to_order")) {
     const lead = values.made_to_order ? numberOf(values.lead_time_days) : undefined;
@@ -203,7 +202,7 @@ export type VariantRow = {
 /** The options with their values split, empty names and values dropped, repeats removed. */
 export function parseOptions(drafts: readonly OptionDraft[]): { name: string; values: string[] }[] {
   return drafts
-    .map((d) => ({ name: d.name.trim(), values: [...new Map(attributeValues(d.values).map((v) => [v.toLowerCase(), v])).values()] }))
+    .map((d) => ({ name: d.name.trim(), values: attributeValues(d.values).filter((v, i, all) => all.findIndex((w) => w.toLowerCase() === v.toLowerCase()) === i) }))
     .filter((o) => o.name !== "" && o.values.length > 0);
 }
 
