@@ -21,7 +21,7 @@ const altOk = (alt: string) => alt.trim().length >= 3 && alt.trim().length <= 20
  * keyboard), choose the main one, change alt text, delete (after a confirm). Each change is a
  * server action over the same services.
  */
-export function PhotoManager({ slug, photos: initial, reorder, update, remove }: { slug: string; photos: AdminProductPhoto[]; reorder: (slug: string, input: unknown) => PhotoAnswer; update: (slug: string, id: number, input: unknown) => PhotoAnswer; remove: (slug: string, id: number) => PhotoAnswer }) {
+export function PhotoManager({ slug, systemKey, photos: initial, reorder, update, remove }: { slug: string; /** The store API's System-Key (the back office's frame hands it to its scripts already). */ systemKey: string; photos: AdminProductPhoto[]; reorder: (slug: string, input: unknown) => PhotoAnswer; update: (slug: string, id: number, input: unknown) => PhotoAnswer; remove: (slug: string, id: number) => PhotoAnswer }) {
   const router = useRouter();
   const [photos, setPhotos] = useState(initial);
   const [queue, setQueue] = useState<Pending[]>([]);
@@ -65,6 +65,7 @@ export function PhotoManager({ slug, photos: initial, reorder, update, remove }:
     const xhr = new XMLHttpRequest();
     xhr.open("POST", `/api/v2/admin/products/${encodeURIComponent(slug)}/photos`);
     xhr.setRequestHeader("X-Requested-With", "XMLHttpRequest");
+    xhr.setRequestHeader("System-Key", systemKey);
     xhr.upload.onprogress = (e) => e.lengthComputable && setProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onerror = () => {
       setProgress(null);

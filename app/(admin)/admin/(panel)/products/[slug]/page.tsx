@@ -10,6 +10,7 @@ import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { adminProductDetail, editorChoices, editorVariants, getAdminProduct } from "@/lib/catalog";
 import { productForm } from "@/lib/catalog/product-editor";
+import { getConfig } from "@/lib/platform/config";
 import { adjustVariantStockAction, archiveProductAction, deletePhotoAction, deleteProductAction, duplicateProductAction, reorderPhotosAction, saveProductAction, saveVariantsAction, updatePhotoAction } from "./actions";
 import { ReadOnlyProduct, StockLedger } from "./read-only";
 
@@ -72,7 +73,6 @@ export default async function ProductPage({ params, searchParams }: Params) {
       />
       {notice ? <Notice tone="green">{notice}</Notice> : null}
       <ProductEditor
-        key={product.updatedAt}
         slug={product.slug}
         initial={productForm(product, choices.attributeNames)}
         soldByVariant={product.variants.length > 0}
@@ -86,7 +86,7 @@ export default async function ProductPage({ params, searchParams }: Params) {
         save={save}
       />
       <Section title={`Photos (${product.photos.length})`}>
-        <PhotoManager slug={product.slug} photos={product.photos} reorder={reorderPhotosAction} update={updatePhotoAction} remove={deletePhotoAction} />
+        <PhotoManager slug={product.slug} systemKey={getConfig().systemKey} photos={product.photos} reorder={reorderPhotosAction} update={updatePhotoAction} remove={deletePhotoAction} />
       </Section>
       <Section title={`Variants (${product.variants.length})`}>
         <VariantEditor
