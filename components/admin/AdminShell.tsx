@@ -10,7 +10,26 @@ import { SignOutButton } from "./SignOutButton";
  * and a sidebar of the pages the role allows. Below 1024 px the sidebar folds into a "Menu"
  * disclosure under the top bar (a <details>: no script needed), and the search box stays visible.
  */
-export function AdminShell({ shopName, user, roles, items, systemKey, search, children }: { shopName: string; user: { name: string; email: string }; roles: string[]; items: NavItem[]; systemKey: string; search: (q: string) => Promise<Hit[]>; children: ReactNode }) {
+export function AdminShell({
+  shopName,
+  user,
+  roles,
+  items,
+  counts,
+  systemKey,
+  search,
+  children,
+}: {
+  shopName: string;
+  user: { name: string; email: string };
+  roles: string[];
+  items: NavItem[];
+  /** Numbers beside sidebar links, by href (NavLinks). */
+  counts?: Record<string, { count: number; label: string }>;
+  systemKey: string;
+  search: (q: string) => Promise<Hit[]>;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900">
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
@@ -34,13 +53,13 @@ export function AdminShell({ shopName, user, roles, items, systemKey, search, ch
         <details className="border-t border-slate-800 lg:hidden">
           <summary className="cursor-pointer px-3 py-2 text-sm text-slate-200">Menu</summary>
           <nav aria-label="Back office" className="px-2 pb-3">
-            <NavLinks items={items} />
+            <NavLinks items={items} counts={counts} />
           </nav>
         </details>
       </header>
       <div className="lg:flex">
         <nav aria-label="Back office" className="hidden w-56 shrink-0 bg-slate-900 px-2 py-4 lg:sticky lg:top-[3rem] lg:block lg:h-[calc(100vh-3rem)] lg:overflow-y-auto">
-          <NavLinks items={items} />
+          <NavLinks items={items} counts={counts} />
           <p className="mt-6 px-3 text-xs text-slate-400">
             <Link href="/" className="underline underline-offset-2 hover:text-white">
               Open the shop

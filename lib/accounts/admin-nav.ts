@@ -18,7 +18,10 @@ export type NavItem = { href: string; label: string; resource: Resource; action:
 export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin", label: "Dashboard", resource: "product", action: "read", group: "shop" },
   { href: "/admin/products", label: "Products", resource: "product", action: "read", group: "shop" },
+  { href: "/admin/stock", label: "Stock", resource: "stock", action: "read", group: "shop" },
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
+  { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },
+  { href: "/admin/subscribers", label: "Subscribers", resource: "inbox", action: "read", group: "shop" },
   { href: "/admin/staff", label: "Staff", resource: "staff", action: "read", group: "people" },
   { href: "/admin/tokens", label: "API tokens", resource: "token", action: "read", group: "people" },
   { href: "/admin/settings/security", label: "Security", resource: "settings", action: "read", group: "people" },

@@ -17,9 +17,6 @@ import { z } from "@/lib/platform/zod";
 
 export const ADMIN_PRODUCTS_PER_PAGE = 25;
 
-/** Below this many units (and above 0) a stocked product counts as low: the shop's default threshold. */
-export const LOW_STOCK_THRESHOLD = 5;
-
 export const PRODUCT_SORTS = {
   updated: "Recently changed",
   newest: "Newest",
@@ -30,7 +27,8 @@ export const PRODUCT_SORTS = {
 } as const;
 export type ProductSort = keyof typeof PRODUCT_SORTS;
 
-export const STOCK_FILTERS = { low: `Low (1–${LOW_STOCK_THRESHOLD})`, out: "Out (0)" } as const;
+/** Low: at or below the product's threshold or the shop's default (./stock-admin.ts); out: none left, not made to order. */
+export const STOCK_FILTERS = { low: "Low (at or below its threshold)", out: "Out (0)" } as const;
 export type StockFilter = keyof typeof STOCK_FILTERS;
 
 export const PUBLISHED_FILTERS = { yes: "Published", no: "Not published" } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inboxNoteSchema, inboxQuerySchema, inboxReplySchema, inboxUpdateSchema } from "./inbox-schemas";
+import { defaultReplySubject, inboxNoteSchema, inboxQuerySchema, inboxReplySchema, inboxUpdateSchema } from "./inbox-schemas";
 
 describe("the inbox's payloads", () => {
   it("reads the list's URL: kind, status, assignee (id, me, none), search and page", () => {
@@ -20,5 +20,12 @@ describe("the inbox's payloads", () => {
     expect(inboxNoteSchema.safeParse({ body: "bell\u0007" }).success).toBe(false);
     expect(inboxReplySchema.safeParse({ subject: "Two\nlines", body: "Hi" }).error?.issues[0]?.message).toBe("Subject contains characters that are not allowed.");
     expect(inboxReplySchema.safeParse({ body: "x".repeat(10_001) }).error?.issues[0]?.message).toBe("Message is too long (at most 10000 characters).");
+  });
+
+  it("gives a reply without a subject \"Re:\" the message's subject, or its kind", () => {
+    expect(defaultReplySubject("contact", "  Curtain lengths ")).toBe("Re: Curtain lengths");
+    expect(defaultReplySubject("contact", null)).toBe("Re: your message");
+    expect(defaultReplySubject("bulk_deals", null)).toBe("Re: your bulk deal enquiry");
+    expect(defaultReplySubject("contact", "x".repeat(300))).toHaveLength(200);
   });
 });

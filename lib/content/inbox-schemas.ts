@@ -17,6 +17,12 @@ export const INBOX_KINDS = ["contact", "gifting", "bulk_deals", "corporate", "se
 export type InboxKindName = (typeof INBOX_KINDS)[number];
 export const INBOX_KIND_LABELS: Record<InboxKindName, string> = { contact: "Contact message", gifting: "Gifting enquiry", bulk_deals: "Bulk deal enquiry", corporate: "Corporate enquiry", services: "Services enquiry" };
 
+/** A reply's subject when staff give none: "Re:" the contact message's subject, or the kind. */
+export function defaultReplySubject(kind: InboxKindName, subject: string | null): string {
+  if (subject?.trim()) return `Re: ${subject.trim()}`.slice(0, 200);
+  return kind === "contact" ? "Re: your message" : `Re: your ${INBOX_KIND_LABELS[kind].toLowerCase()}`;
+}
+
 export const INBOX_PER_PAGE = 25;
 export const SUBSCRIBERS_PER_PAGE = 50;
 

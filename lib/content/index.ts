@@ -17,6 +17,7 @@ export { subscribe } from "./server/newsletter";
 export {
   addInboxNote,
   assignInboxItem,
+  countNewInbox,
   exportSubscribers,
   getInboxItem,
   INBOX_MESSAGES,

@@ -2,8 +2,9 @@ import "server-only";
 import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
-import { ADMIN_PRODUCTS_PER_PAGE, LOW_STOCK_THRESHOLD, type ProductCursor, type ProductListQuery, type ProductSort } from "../admin-list";
+import { ADMIN_PRODUCTS_PER_PAGE, type ProductCursor, type ProductListQuery, type ProductSort } from "../admin-list";
 import { readVariants, type ProductOption, type ProductVariant, searchWords } from "./catalog";
+import { lowProductSql, lowStockDefault } from "./stock-admin";
 
 /**
  * The back office's product reads (docs/back-office.md "Products"): the list with its search,
@@ -99,13 +100,13 @@ async function categoryIds(db: Db, slug: string): Promise<number[] | null> {
   return [category.id, ...children.map((c) => c.id)];
 }
 
-/** Every filter of the query but the page, as WHERE conditions. */
-function filtersOf(query: ProductListQuery, categories: number[] | null): Expression<SqlBool>[] {
+/** Every filter of the query but the page, as WHERE conditions (`shopDefault`: the low-stock threshold of products without their own). */
+function filtersOf(query: ProductListQuery, categories: number[] | null, shopDefault: number): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (categories) where.push(sql<SqlBool>`p.category_id in (${sql.join(categories)})`);
   if (query.availability) where.push(sql<SqlBool>`p.availability = ${query.availability}`);
   if (query.stock === "out") where.push(sql<SqlBool>`p.stock_quantity <= 0 and p.made_to_order = 0`);
-  if (query.stock === "low") where.push(sql<SqlBool>`p.stock_quantity between 1 and ${LOW_STOCK_THRESHOLD}`);
+  if (query.stock === "low") where.push(lowProductSql(shopDefault));
   if (query.published) where.push(sql<SqlBool>`p.published = ${query.published === "yes" ? 1 : 0}`);
   if (query.q) where.push(searchFilter(query.q));
   return where;
@@ -143,7 +144,7 @@ export async function adminListProducts(query: ProductListQuery): Promise<AdminP
     categories = await categoryIds(db, query.category);
     if (!categories) return { rows: [], total: 0, perPage, next: null, previous: null, unknownCategory: true };
   }
-  const where = filtersOf(query, categories);
+  const where = filtersOf(query, categories, query.stock === "low" ? await lowStockDefault() : 0);
   const sort = SORTS[query.sort ?? "updated"];
   const backward = Boolean(query.before);
   const cursor = query.after ?? query.before;
@@ -319,18 +320,23 @@ export async function adminProductDetail(slug: string): Promise<AdminProductDeta
   };
 }
 
-/** The dashboard's stock figures: products out of stock and low (published or not), in one statement. */
-export async function stockSummary(): Promise<{ out: number; low: number; products: number }> {
+/**
+ * The dashboard's stock figures, in one statement (published or not): products out of stock (not
+ * made to order), and low by the Stock page's rule (./stock-admin.ts lowProductSql: the product's
+ * threshold or the shop's default; by variant for a product sold by variant).
+ */
+export async function stockSummary(): Promise<{ out: number; low: number; products: number; shopDefault: number }> {
   const { db } = await getDb();
+  const shopDefault = await lowStockDefault();
   const row = await db
-    .selectFrom("products")
+    .selectFrom("products as p")
     .select([
-      sql<number>`sum(case when stock_quantity <= 0 and made_to_order = 0 then 1 else 0 end)`.as("out"),
-      sql<number>`sum(case when stock_quantity between 1 and ${LOW_STOCK_THRESHOLD} then 1 else 0 end)`.as("low"),
+      sql<number>`sum(case when p.stock_quantity <= 0 and p.made_to_order = 0 then 1 else 0 end)`.as("out"),
+      sql<number>`sum(case when ${lowProductSql(shopDefault)} then 1 else 0 end)`.as("low"),
       sql<number>`count(*)`.as("products"),
     ])
     .executeTakeFirstOrThrow();
-  return { out: Number(row.out ?? 0), low: Number(row.low ?? 0), products: Number(row.products ?? 0) };
+  return { out: Number(row.out ?? 0), low: Number(row.low ?? 0), products: Number(row.products ?? 0), shopDefault };
 }
 
 export type ProductMatch = { name: string; slug: string; sku: string; published: boolean };

@@ -9,7 +9,7 @@ import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ApiError } from "@/lib/platform/errors";
 import { inboxReplyMail } from "@/lib/platform/mail/templates";
 import { dispatchSoon, mailEvent, outbox, registerMail } from "@/lib/platform/outbox";
-import { INBOX_KIND_LABELS, INBOX_PER_PAGE, SUBSCRIBERS_PER_PAGE, type InboxNoteInput, type InboxQuery, type InboxReplyInput, type InboxUpdateInput, type SubscribersQuery } from "../inbox-schemas";
+import { defaultReplySubject, INBOX_PER_PAGE, SUBSCRIBERS_PER_PAGE, type InboxNoteInput, type InboxQuery, type InboxReplyInput, type InboxUpdateInput, type SubscribersQuery } from "../inbox-schemas";
 
 /**
  * The back office's inbox (docs/operations.md "The inbox", decision 0050): the
@@ -145,9 +145,10 @@ function filtered(q: ItemsQuery, filter: Omit<InboxQuery, "page">, me: number): 
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     const conditions: Expression<SqlBool>[] = ["e.name", "e.email", "c.name", "c.surname", "c.email", "e.contact", "c.phone"].map((col) => likeLower(col, pattern));
-    // A phone typed with spaces or a +91: its digits against the digits stored.
+    // A phone typed with spaces or a +91: its digits against the digits stored. Only when what was
+    // typed is a phone: the digits of an email or a name would match any phone that has them.
     const digits = filter.q.replace(/\D/g, "");
-    if (digits.length >= 4 && digits !== filter.q) {
+    if (digits.length >= 4 && digits !== filter.q && /^[+\d\s().-]+$/.test(filter.q)) {
       const tail = containsPattern(digits.length > 10 ? digits.slice(-10) : digits);
       conditions.push(likeRaw("e.contact", tail), likeRaw("c.phone", tail));
     }
@@ -172,6 +173,13 @@ export async function listInbox(viewer: Pick<StaffActor, "userId">, filter: Inbo
     .offset((page - 1) * INBOX_PER_PAGE)
     .execute();
   return { items: rows.map(toItem), page, lastPage, total, perPage: INBOX_PER_PAGE };
+}
+
+/** How many items are new (the sidebar's count): one count on the status index. */
+export async function countNewInbox(): Promise<number> {
+  const { db } = await getDb();
+  const row = await db.selectFrom("inbox_items").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "new").executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 const person = (id: number | null, name: string | null, email: string | null): InboxPerson | null => (id !== null && name !== null ? { id, name, email: email ?? "" } : null);
@@ -286,12 +294,6 @@ export async function addInboxNote(actor: StaffActor, id: number, input: InboxNo
   return note;
 }
 
-/** The mail's subject when staff give none: "Re:" the contact message's subject, or the kind. */
-function defaultSubject(kind: InboxKind, subject: string | null): string {
-  if (subject?.trim()) return `Re: ${subject.trim()}`.slice(0, 200);
-  return kind === "contact" ? "Re: your message" : `Re: your ${INBOX_KIND_LABELS[kind].toLowerCase()}`;
-}
-
 type ReplyRef = { replyId: number };
 
 /** The outbox event that mails reply `replyId` once its transaction has committed. */
@@ -323,7 +325,7 @@ export async function replyToInboxItem(actor: StaffActor, id: number, input: Inb
     const row = await selectItems(itemsQuery(trx)).where("i.id", "=", id).executeTakeFirstOrThrow();
     const item = toItem(row);
     const at = now.toISOString();
-    const subject = input.subject ?? defaultSubject(item.kind, item.subject);
+    const subject = input.subject ?? defaultReplySubject(item.kind, item.subject);
     const reply = await trx
       .insertInto("inbox_replies")
       .values({ item_id: id, author_id: actor.userId, to_address: item.email, subject, body: input.body, outbox_event_id: null, created_at: at })

@@ -281,6 +281,8 @@ export interface ProductsTable {
   archived_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Days the making of a made-to-order product takes (migration 012); null: the shop's dispatch days. */
   lead_time_days: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Low at or below this many units (migration 015); null: the shop's default (staff_settings low_stock_threshold). */
+  low_stock_threshold: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,7 +3,6 @@ import Link from "next/link";
 import { Badge, PageHeader, Section } from "@/components/admin/ui";
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
-import { LOW_STOCK_THRESHOLD } from "@/lib/catalog/admin-list";
 import { stockSummary } from "@/lib/catalog";
 import { adminOrderSummary } from "@/lib/orders";
 import { formatPaise } from "@/lib/platform/format";
@@ -51,7 +50,12 @@ export default async function DashboardPage() {
           <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
             <Figure label="Products" value={String(stock.products)} href="/admin/products" />
             <Figure label="Out of stock" value={String(stock.out)} href="/admin/products?stock=out" note="Not made to order" />
-            <Figure label="Low stock" value={String(stock.low)} href="/admin/products?stock=low&sort=stock" note={`1 to ${LOW_STOCK_THRESHOLD} units`} />
+            <Figure
+              label="Low stock"
+              value={String(stock.low)}
+              href={can(staff, "stock", "read") ? "/admin/stock" : "/admin/products?stock=low&sort=stock"}
+              note={`At or below the product's threshold (shop default ${stock.shopDefault})`}
+            />
           </div>
         </Section>
       ) : null}

@@ -25,6 +25,8 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
+  { path: "/admin/stock?tab=out&q=sheet", resource: "stock", action: "read" },
+  { path: "/admin/stock?tab=made_to_order", resource: "stock", action: "read" },
 ];
 
 async function page(path: string, cookie: string | null) {
@@ -92,6 +94,25 @@ describe("the back office's pages, by role", () => {
     expect((await page("/admin/orders/not-a-number", owner.cookie)).status).toBe(404);
     expect((await page("/admin/products/no-such-product-here", owner.cookie)).status).toBe(404);
     expect((await page("/admin/orders/999999999", catalog.cookie)).status).toBe(403);
+  });
+
+  it("opens a product's stock ledger for every role with stock:read (with the adjustment only for stock:update), 403 for the others, 404 for no product", async () => {
+    const { db } = await testDb();
+    const product = await db.selectFrom("products").select(["slug", "name"]).where("variant_count", "=", 0).orderBy("id").executeTakeFirstOrThrow();
+    const path = `/admin/stock/${product.slug}`;
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const res = await page(path, v.cookie);
+      const allowed = can({ roles: v.roles, scopes: null }, "stock", "read");
+      expect(res.status, `${v.label} on ${path}`).toBe(allowed ? 200 : 403);
+      if (allowed) {
+        expect(res.text).toContain("Stock movements");
+        expect(res.text.includes(">Adjust<"), v.label).toBe(can({ roles: v.roles, scopes: null }, "stock", "update"));
+      }
+    }
+    const owner = visitors.find((v) => v.label === "owner session") as Visitor;
+    expect((await page("/admin/stock/no-such-product-here", owner.cookie)).status).toBe(404);
+    const guest = await page(path, null);
+    expect(guest.status).toBe(307);
   });
 
   it("opens an order page with its status moves for a role that may move it, without them for one that may only read", async () => {

@@ -385,15 +385,15 @@ describe("sign-in rate limit", () => {
 
   it("allows no more than 5 guesses when they arrive all at once", async () => {
     // Checking a password takes a while (scrypt). Guesses sent together must each be counted
-    // before they are checked, or all of them get past the limit: the surplus is refused at once
-    // (the first answers are 429s, before any check has ended), and the right password, sent
-    // while the burst is being checked, finds the account locked.
+    // before they are checked, or all of them get past the limit: at most 5 are checked, the
+    // surplus is refused, and the right password, sent while the burst is being checked, finds
+    // the account locked. (Which answer arrives first depends on the machine's load: not asserted.)
     const ip = nextIp();
     const victim = await signUp(ip);
     const burst = await sendBurst(limitKey("signInFailuresPerAccount", victim.email), 5, 12, (i) => post("/auth/login", { email: victim.email, password: `Parallel-Guess-${i}` }, { ip }));
     const right = await post("/auth/login", { email: victim.email, password: victim.password }, { ip });
     const statuses = (await burst.done).map((r) => r.status);
-    expect(burst.completed[0], burst.completed.join(",")).toBe(429);
+    expect(statuses.filter((s) => s === 429).length, statuses.join(",")).toBeGreaterThanOrEqual(7);
     expect(right.status).toBe(429);
     expect(right.json.access_token).toBeUndefined();
     expect(statuses.filter((s) => s === 401).length, statuses.join(",")).toBeLessThanOrEqual(5);

@@ -101,6 +101,9 @@ describe("the inbox list", () => {
     expect(await emailsOf(`q=${encodeURIComponent(typed)}`)).toEqual([contact.email]);
     // LIKE's wildcards are searched as themselves.
     expect(await emailsOf(`q=${encodeURIComponent(`${tag}%`)}`)).toEqual([]);
+    // An email is not a phone: the digits in it find no one whose phone has them.
+    const digitsInEmail = await sendEnquiry({ email: uniqueEmail(`buyer-${contact.phone.slice(2, 8)}`) });
+    expect(await emailsOf(`q=${encodeURIComponent(digitsInEmail.email)}`)).toEqual([digitsInEmail.email]);
   });
 
   it("answers 422 for a bad filter", async () => {
