@@ -90,7 +90,6 @@ export default async function ProductPage({ params, searchParams }: Params) {
       </Section>
       <Section title={`Variants (${product.variants.length})`}>
         <VariantEditor
-          key={product.variants.map((v) => v.sku).join(",")}
           slug={product.slug}
           baseSku={product.sku}
           defaultPrice={rupeesText(product.price)}
