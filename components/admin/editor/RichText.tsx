@@ -55,14 +55,15 @@ export default function RichText({ id, label, value, onChange, describedBy, inva
   const button = (name: string, active: boolean | undefined, run: () => void, text: string) => (
     <button
       type="button"
-      aria-label={name}
       aria-pressed={active ? "true" : "false"}
       title={name}
       onClick={run}
       disabled={!editor}
       className={`min-w-8 rounded px-2 py-1 text-xs font-medium ${active ? "bg-slate-800 text-white" : "text-slate-800 hover:bg-slate-200"}`}
     >
-      {text}
+      {/* the name is the words (read out), the short form is what is seen: no mismatch between the two */}
+      <span aria-hidden="true">{text}</span>
+      <span className="sr-only">{name}</span>
     </button>
   );
 
