@@ -55,15 +55,14 @@ export default function RichText({ id, label, value, onChange, describedBy, inva
   const button = (name: string, active: boolean | undefined, run: () => void, text: string) => (
     <button
       type="button"
+      aria-label={name}
       aria-pressed={active ? "true" : "false"}
       title={name}
       onClick={run}
       disabled={!editor}
       className={`min-w-8 rounded px-2 py-1 text-xs font-medium ${active ? "bg-slate-800 text-white" : "text-slate-800 hover:bg-slate-200"}`}
     >
-      {/* the name is the words (read out), the short form is what is seen: no mismatch between the two */}
-      <span aria-hidden="true">{text}</span>
-      <span className="sr-only">{name}</span>
+      {text}
     </button>
   );
 
@@ -81,10 +80,10 @@ export default function RichText({ id, label, value, onChange, describedBy, inva
       <div role="toolbar" aria-label={`${label}: formatting`} aria-controls={id} className="flex flex-wrap gap-1 border-b border-slate-200 bg-slate-50 p-1">
         {button("Bold", state?.bold, () => editor?.chain().focus().toggleBold().run(), "B")}
         {button("Italic", state?.italic, () => editor?.chain().focus().toggleItalic().run(), "I")}
-        {button("Heading 2", state?.h2, () => editor?.chain().focus().toggleHeading({ level: 2 }).run(), "H2")}
-        {button("Heading 3", state?.h3, () => editor?.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
-        {button("Bulleted list", state?.bullet, () => editor?.chain().focus().toggleBulletList().run(), "• List")}
-        {button("Numbered list", state?.ordered, () => editor?.chain().focus().toggleOrderedList().run(), "1. List")}
+        {button("H2 heading", state?.h2, () => editor?.chain().focus().toggleHeading({ level: 2 }).run(), "H2")}
+        {button("H3 heading", state?.h3, () => editor?.chain().focus().toggleHeading({ level: 3 }).run(), "H3")}
+        {button("Bulleted list", state?.bullet, () => editor?.chain().focus().toggleBulletList().run(), "Bulleted")}
+        {button("Numbered list", state?.ordered, () => editor?.chain().focus().toggleOrderedList().run(), "Numbered")}
         {button("Link", state?.link, setLink, "Link")}
       </div>
       <EditorContent editor={editor} />
