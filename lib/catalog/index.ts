@@ -14,11 +14,12 @@ import "server-only";
  */
 
 export { type CategorySummary, type CategoryWithChildren, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
+export { type AdminProductDetail, type AdminProductPage, type AdminProductRow, type AdminStockMovement, adminListProducts, adminProductDetail, findProducts, type ProductMatch, stockSummary } from "./server/admin-list";
 export { archiveProduct, createProduct, deleteProduct, duplicateProduct, getAdminProduct, PRODUCT_ADMIN_MESSAGES, unarchiveProduct, updateProduct } from "./server/product-admin";
 export { addProductPhotos, deleteProductPhoto, PHOTO_SERVICE_MESSAGES, type PhotoUpload, readProductPhotoFile, reorderProductPhotos, updateProductPhoto } from "./server/product-photos";
-export { type AdminProductDetail, type AdminProductPage, type AdminProductRow, type AdminStockMovement, adminListProducts, adminProductDetail, findProducts, type ProductMatch, stockSummary } from "./server/admin-list";
 export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefreshEvent, type StockItem, type StockMove, StockShortage } from "./server/stock";
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
 export { type LedgerEntry, lowStockDefault, type ProductLedger, productLedger, setLowStockDefault, setProductLowStockThreshold, STOCK_ADMIN_MESSAGES, stockList, type StockListPage, type StockRow } from "./server/stock-admin";
+export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";

@@ -22,6 +22,7 @@ const visitors: Visitor[] = [];
 const PAGES: { path: string; resource: Resource; action: string }[] = [
   ...ADMIN_NAV.map((item) => ({ path: item.href, resource: item.resource, action: item.action })),
   { path: "/admin/staff/invite", resource: "staff", action: "create" },
+  { path: "/admin/products/new", resource: "product", action: "create" },
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
@@ -94,6 +95,19 @@ describe("the back office's pages, by role", () => {
     expect((await page("/admin/orders/not-a-number", owner.cookie)).status).toBe(404);
     expect((await page("/admin/products/no-such-product-here", owner.cookie)).status).toBe(404);
     expect((await page("/admin/orders/999999999", catalog.cookie)).status).toBe(403);
+  });
+
+  it("opens a product as the editor for a role with product:update, read-only for one with product:read only", async () => {
+    const { db } = await testDb();
+    const product = await db.selectFrom("products").select(["slug", "name"]).orderBy("id").executeTakeFirstOrThrow();
+    const path = `/admin/products/${product.slug}`;
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const res = await page(path, v.cookie);
+      expect(res.status, `${v.label} on ${path}`).toBe(200);
+      const editor = can({ roles: v.roles, scopes: null }, "product", "update");
+      expect(res.text.includes(">Save changes<"), `${v.label}: the editor's save button`).toBe(editor);
+      expect(res.text.includes('aria-label="Edit product"'), `${v.label}: the editor's form`).toBe(editor);
+    }
   });
 
   it("opens a product's stock ledger for every role with stock:read (with the adjustment only for stock:update), 403 for the others, 404 for no product", async () => {

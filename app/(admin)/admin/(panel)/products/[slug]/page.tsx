@@ -1,123 +1,109 @@
 import type { Metadata } from "next";
-import Image from "next/image";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { formatDateTime } from "@/components/admin/format";
-import { Badge, Facts, PageHeader, Section, Table } from "@/components/admin/ui";
+import { PhotoManager } from "@/components/admin/editor/PhotoManager";
+import { ProductActions } from "@/components/admin/editor/ProductActions";
+import { ProductEditor } from "@/components/admin/editor/ProductEditor";
+import { VariantEditor } from "@/components/admin/editor/VariantEditor";
+import { Badge, Notice, PageHeader, Section } from "@/components/admin/ui";
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
-import { AVAILABILITY_FILTERS } from "@/lib/catalog/admin-list";
-import { adminProductDetail } from "@/lib/catalog";
-import { formatPaise } from "@/lib/platform/format";
+import { adminProductDetail, editorChoices, editorVariants, getAdminProduct } from "@/lib/catalog";
+import { productForm } from "@/lib/catalog/product-editor";
+import { getConfig } from "@/lib/platform/config";
+import { adjustVariantStockAction, archiveProductAction, deletePhotoAction, deleteProductAction, duplicateProductAction, reorderPhotosAction, saveProductAction, saveVariantsAction, updatePhotoAction } from "./actions";
+import { ReadOnlyProduct, StockLedger } from "./read-only";
 
-type Params = { params: Promise<{ slug: string }> };
+type Params = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   return { title: `Product ${decodeURIComponent((await params).slug)}` };
 }
 
+const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
 /**
- * /admin/products/[slug]: one product as staff see it, published or not: its fields, photos,
- * variants and the latest movements of its stock ledger. Read-only here; the editor comes with the
- * catalog's admin services.
+ * /admin/products/[slug]: the product editor for a role with product:update (every field, photos,
+ * variants, duplicate / archive / delete), the read-only page for one with product:read only.
+ * Every change is a server action over the catalog's services (./actions.ts).
  */
-export default async function ProductPage({ params }: Params) {
+export default async function ProductPage({ params, searchParams }: Params) {
   const { slug } = await params;
   const staff = await requireStaffPage(`/admin/products/${encodeURIComponent(slug)}`, "product", "read");
-  const product = await adminProductDetail(slug);
+  const detail = await adminProductDetail(slug);
+  if (!detail) notFound();
+  if (!can(staff, "product", "update")) return <ReadOnlyProduct product={detail} staff={staff} />;
+
+  const [product, choices, variants, query] = await Promise.all([getAdminProduct({ slug }), editorChoices(), editorVariants(detail.id), searchParams]);
   if (!product) notFound();
-  const variantLabel = new Map(product.variants.map((v) => [v.id, v.label]));
+  const photoPaths = product.photos.map((p) => ({ path: p.path, alt: p.alt }));
+  const save = saveProductAction.bind(null, product.slug);
+  const notice = query.created ? "The product is created as a draft. Add its photos and variants, then publish it." : query.duplicated ? "This is the copy: a draft without stock." : query.saved ? "Saved. The old address now redirects here." : null;
+
   return (
     <>
       <PageHeader
         title={product.name}
         intro={
           <>
-            SKU <span className="font-mono">{product.sku}</span> · {product.published ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}
+            SKU <span className="font-mono">{product.sku}</span> · {product.archivedAt ? <Badge tone="amber">Archived</Badge> : product.published ? <Badge tone="green">Published</Badge> : <Badge>Draft</Badge>}
+            {product.everOrdered ? " · Ordered before: it can be archived, not deleted." : ""}
           </>
         }
         actions={
-          product.published ? (
-            <Link href={`/products/${encodeURIComponent(product.slug)}`} className="text-sm text-slate-800 underline underline-offset-2">
-              View in the shop
-            </Link>
-          ) : null
+          <>
+            {product.published ? (
+              <Link href={`/products/${encodeURIComponent(product.slug)}`} className="self-center text-sm text-slate-800 underline underline-offset-2">
+                View in the shop
+              </Link>
+            ) : null}
+            <ProductActions
+              slug={product.slug}
+              name={product.name}
+              archived={product.archivedAt !== null}
+              canDuplicate={can(staff, "product", "create")}
+              canArchive={can(staff, "product", "publish")}
+              canDelete={can(staff, "product", "delete") && !product.everOrdered}
+              duplicate={duplicateProductAction}
+              archive={archiveProductAction}
+              remove={deleteProductAction}
+            />
+          </>
         }
       />
-      <Section title="Details">
-        <Facts
-          items={[
-            ["Category", product.category?.name ?? "—"],
-            ["Slug", <span key="slug" className="font-mono text-xs">{product.slug}</span>],
-            ["Price", formatPaise(product.price)],
-            ["List price (MRP)", `${formatPaise(product.listPrice)}${product.discountPercent ? ` (${product.discountPercent}% off)` : ""}`],
-            ["Stock", String(product.stockQuantity)],
-            ["Availability", AVAILABILITY_FILTERS[product.availability]],
-            ["Made to order", product.madeToOrder ? "Yes" : "No"],
-            ["HSN code", product.hsnCode ?? "—"],
-            ["Featured / popular", `${product.featured ? "Featured" : "Not featured"} · ${product.popular ? "Popular" : "Not popular"}`],
-            ["SEO title", product.metaTitle ?? "—"],
-            ["SEO description", product.metaDescription ?? "—"],
-            ["Short description", product.shortDescription ?? "—"],
-            ["Created", formatDateTime(product.createdAt)],
-            ["Changed", formatDateTime(product.updatedAt)],
-          ]}
+      {notice ? <Notice tone="green">{notice}</Notice> : null}
+      <ProductEditor
+        slug={product.slug}
+        initial={productForm(product, choices.attributeNames)}
+        soldByVariant={product.variants.length > 0}
+        categories={choices.categories}
+        gstRates={choices.gstRates}
+        gstDefaultRate={choices.gstDefaultRate}
+        origin={choices.origin}
+        shopName={choices.shopName}
+        photoPaths={photoPaths}
+        can={{ publish: can(staff, "product", "publish"), stock: can(staff, "stock", "update") }}
+        save={save}
+      />
+      <Section title={`Photos (${product.photos.length})`}>
+        <PhotoManager slug={product.slug} systemKey={getConfig().systemKey} photos={product.photos} reorder={reorderPhotosAction} update={updatePhotoAction} remove={deletePhotoAction} />
+      </Section>
+      <Section title={`Variants (${product.variants.length})`}>
+        <VariantEditor
+          slug={product.slug}
+          baseSku={product.sku}
+          defaultPrice={rupeesText(product.price)}
+          options={variants.options.map((o) => ({ name: o.name, values: o.values.join(", ") }))}
+          rows={variants.variants.map((v) => ({ options: v.values, label: v.label, sku: v.sku, price: rupeesText(v.price), compareAt: v.listPrice > v.price ? rupeesText(v.listPrice) : "", initialStock: "0", madeToOrder: v.madeToOrder, photo: v.photo ?? "", existing: true }))}
+          stock={Object.fromEntries(variants.variants.map((v) => [v.sku, v.stockQuantity]))}
+          photos={photoPaths}
+          canStock={can(staff, "stock", "update")}
+          save={saveVariantsAction}
+          adjust={adjustVariantStockAction}
         />
       </Section>
-      {product.photos.length ? (
-        <Section title={`Photos (${product.photos.length})`}>
-          <ul className="flex flex-wrap gap-3">
-            {product.photos.map((ph, i) => (
-              <li key={ph.path} className="w-28">
-                <Image src={ph.path} alt={ph.alt || `${product.name}, photo ${i + 1}`} width={112} height={112} className="h-28 w-28 rounded border border-slate-200 object-cover" />
-                <span className="mt-1 block truncate text-xs text-slate-600">{ph.alt || "No alt text"}</span>
-              </li>
-            ))}
-          </ul>
-        </Section>
-      ) : null}
-      {product.variants.length ? (
-        <Section title={`Variants (${product.variants.length})`}>
-          <Table caption="Variants" head={["Variant", "SKU", "Price", "Stock", "Availability"]}>
-            {product.variants.map((v) => (
-              <tr key={v.id}>
-                <td>{v.label}</td>
-                <td className="font-mono text-xs">{v.sku}</td>
-                <td className="tabular-nums">{formatPaise(v.price)}</td>
-                <td className="tabular-nums">{v.stockQuantity}</td>
-                <td>{AVAILABILITY_FILTERS[v.availability]}</td>
-              </tr>
-            ))}
-          </Table>
-        </Section>
-      ) : null}
-      {can(staff, "stock", "read") ? (
-        <Section title="Stock ledger (latest 20)">
-          {product.movements.length ? (
-            <Table caption="Stock movements" head={["When", "Change", "Reason", "Variant", "By", "Note"]}>
-              {product.movements.map((m) => (
-                <tr key={m.id}>
-                  <td className="text-xs whitespace-nowrap">{formatDateTime(m.createdAt)}</td>
-                  <td className={`tabular-nums ${m.delta < 0 ? "text-red-800" : "text-emerald-800"}`}>{m.delta > 0 ? `+${m.delta}` : m.delta}</td>
-                  <td>
-                    {m.reason}
-                    {m.orderId ? (
-                      <Link href={`/admin/orders/${m.orderId}`} className="ml-1 text-xs underline underline-offset-2">
-                        order
-                      </Link>
-                    ) : null}
-                  </td>
-                  <td>{m.variantId ? (variantLabel.get(m.variantId) ?? `#${m.variantId}`) : "—"}</td>
-                  <td>{m.actorName ?? m.actor}</td>
-                  <td className="max-w-xs break-words">{m.note ?? ""}</td>
-                </tr>
-              ))}
-            </Table>
-          ) : (
-            <p className="text-sm text-slate-600">No stock movements.</p>
-          )}
-        </Section>
-      ) : null}
+      {can(staff, "stock", "read") ? <StockLedger product={detail} /> : null}
+      {product.oldSlugs.length ? <p className="mb-4 text-xs text-slate-600">Old addresses that redirect here: {product.oldSlugs.map((s) => `/products/${s}`).join(", ")}</p> : null}
       <p className="text-sm">
         <Link href="/admin/products" className="text-slate-800 underline underline-offset-2">
           ← All products
