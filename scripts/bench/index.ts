@@ -46,7 +46,7 @@ import { pagesBench, productPagePaths } from "./pages";
 import { pingBench } from "./ping";
 import { searchBench } from "./search";
 import { startBenchServer } from "./server";
-import { BASE, CONNECTIONS, PORT, PRODUCTS, ROUNDS, ROUND_SECONDS, SECONDS } from "./settings";
+import { BASE, CONNECTIONS, PRODUCTS, ROUNDS, ROUND_SECONDS, SECONDS } from "./settings";
 
 /** What each measurement does before the rounds, and in each round. */
 type Stage = { warmUp(): Promise<void>; round(round: number): Promise<void> };
