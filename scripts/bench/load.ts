@@ -130,14 +130,16 @@ export async function fetchLoad(origin: string, connections: number, seconds: nu
 }
 
 /**
- * Each path once (the search and admin-list runs): BENCH_QUERY_FILE holds one request path a line; wrk's thread n of
- * BENCH_THREADS sends lines n, n + BENCH_THREADS, ... and, once its last query is out, its
- * connections wait (delay) until the run's time is up. Throughput is counted per thread from its
- * first request until its last query went out (STEADY: answers received by then / that time),
- * while all its connections were busy; the rest of the run is idle and left out. When a thread
- * did not get through its queries in time, STEADY is 0 and the run's plain rate counts. OTHER
- * counts the answers other than 200 that wrk does not count as errors (1xx-3xx: a redirect to
- * the sign-in page is not a page of the list).
+ * Each path once (the search and admin-list runs): BENCH_QUERY_FILE holds one request path a
+ * line; wrk's thread n of BENCH_THREADS sends lines n, n + BENCH_THREADS, ... and, once its last
+ * query is out, its connections wait (delay) until its last answer is in, and it stops (an idle
+ * connection the server closes after its keep-alive time would count as a read error, and be
+ * opened again with a request sent twice). Throughput is counted per thread from its first
+ * request until its last query went out (STEADY: answers received by then / that time), while
+ * all its connections were busy; the rest of the run is left out. When a thread did not get
+ * through its queries in time, STEADY is 0 and the run's plain rate counts. OTHER counts the
+ * answers other than 200 that wrk does not count as errors (1xx-3xx: a redirect to the sign-in
+ * page is not a page of the list).
  */
 const EACH_ONCE_SCRIPT = `
 local ffi = require("ffi")
@@ -181,6 +183,7 @@ end
 response = function(status, headers, body)
   received = received + 1
   if status ~= 200 and status < 400 then other = other + 1 end
+  if received >= #mine then wrk.thread:stop() end
 end
 ${WRK_RESULT}
 done = function(summary, latency, requests)
