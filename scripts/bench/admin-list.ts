@@ -98,11 +98,12 @@ export async function adminListMain(): Promise<number> {
       listRuns.push(await loadEach(BASE, roundPaths[round] as string[], session, dataDir, RUN_SECONDS, ADMIN_CONNECTIONS, "admin-list"));
     }
     // Which kind of request is slow: a few more of each, one at a time, on the idle server.
-    const perKind: Record<string, { median: number; max: number; requests: number }> = {};
+    const perKind: Record<string, { median: number; max: number; requests: number; slowest: string }> = {};
     for (const kind of kinds) {
-      const times: number[] = [];
-      for (const p of perKindPaths.get(kind) ?? []) times.push(await timedPage(p, cookie));
-      perKind[kind] = { median: median(times), max: Math.max(...times), requests: times.length };
+      const timed: { path: string; ms: number }[] = [];
+      for (const p of perKindPaths.get(kind) ?? []) timed.push({ path: p, ms: await timedPage(p, cookie) });
+      const slowest = timed.reduce((a, b) => (b.ms > a.ms ? b : a), { path: "", ms: 0 });
+      perKind[kind] = { median: median(timed.map((t) => t.ms)), max: slowest.ms, requests: timed.length, slowest: slowest.path };
     }
 
     const list = merge(listRuns);
@@ -123,6 +124,7 @@ export async function adminListMain(): Promise<number> {
     console.log(`\nadmin list p95 ${p95.toFixed(0)} ms (median of the rounds; worst round ${list.p95.toFixed(0)} ms), p50 ${p50.toFixed(0)} ms, ${answered} of ${REQUESTS} pages answered, ${list.errors} errors (target p95 < ${TARGET_P95_MS} ms) ${ok ? "OK" : "MISSED"}`);
     console.log(`admin list / ping, throughput: ${ratio.ratio.toFixed(3)} (${roundsText(ratio)}); ${list.rps.toFixed(1)} pages a second against ${pingRun.rps.toFixed(0)} pings`);
     console.log(`one at a time, by kind (median / max ms): ${kinds.map((k) => `${k} ${perKind[k]?.median.toFixed(0)} / ${perKind[k]?.max.toFixed(0)}`).join(", ")}`);
+    console.log(`the slowest of each kind: ${kinds.map((k) => perKind[k]?.slowest).join("  ")}`);
 
     const file = path.join(ROOT, "bench-results", "latest-admin-list.json");
     fs.mkdirSync(path.dirname(file), { recursive: true });
