@@ -12,12 +12,13 @@ import { lowProductSql, lowStockDefault } from "./stock-admin";
  * variants and its latest stock movements), the dashboard's stock figures and the search box's
  * product matches. Reads only: changes go through ./catalog-admin.ts and ./variants.ts.
  *
- * The list is built for 100,000 products on PostgreSQL (npm run bench, p95 under 300 ms at 5
- * connections): every sort is an index on (key, id) (migration 013), a page is the next rows of
- * that index after a cursor (no OFFSET, so a far page costs what the first does), a search by
- * words uses the pg_trgm index on lower(name) (migration 001) and one on lower(sku) (013), the
- * category's name comes by a join, and nothing is read per row. The total is one count(*) with
- * the same filters.
+ * The list is built for 100,000 products on PostgreSQL (npm run bench -- admin-list, p95 under
+ * 300 ms at 5 connections): every sort is an index on (key, id) (migration 013), a page is the
+ * next rows of that index after a cursor (no OFFSET, so a far page costs what the first does), a
+ * search by words uses the pg_trgm index on lower(name) (migration 001) and one on lower(sku)
+ * (013), filters on availability and stock are planned with statistics of how those columns go
+ * together (016), the category's name comes by a join, and nothing is read per row. The total
+ * is one count(*) with the same filters.
  */
 
 export type AdminProductRow = {
