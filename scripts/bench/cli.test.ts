@@ -13,6 +13,13 @@ describe("npm run bench's command line", () => {
     expect(parseMeasurements(["carts,", "carts"])).toEqual(["carts"]);
   });
 
+  it("runs admin-list only when it is named, and then alone", () => {
+    expect(parseMeasurements([])).not.toContain("admin-list");
+    expect(parseMeasurements(["admin-list"])).toEqual(["admin-list"]);
+    expect(parseMeasurements(["--only=admin-list"])).toEqual(["admin-list"]);
+    expect(() => parseMeasurements(["search,admin-list"])).toThrow(/admin-list runs alone/);
+  });
+
   it("refuses a name or an option it does not know, and says which exist", () => {
     expect(() => parseMeasurements(["serach"])).toThrow(/unknown measurement serach[\s\S]*pages, search, carts/);
     expect(() => parseMeasurements(["--rounds", "2"])).toThrow(/unknown option --rounds/);

@@ -21,49 +21,35 @@
  * `npm run bench -- search` (or `-- --only search,pages`) runs only the named measurements (with
  * ping when search or carts is among them), in the same rounds, and writes
  * bench-results/latest-<names>.json instead, so a full run's latest.json stays.
+ *
+ * On request only, and alone: `npm run bench -- admin-list` (admin-list.ts), the back office's
+ * product list on 100,000 products on PostgreSQL at 5 connections (p95 < 300 ms), on a server
+ * and database of its own (furnish_bench_admin on the local server of scripts/pg-local.sh, made on
+ * first use). `npm run bench` without arguments never runs it: it needs PostgreSQL, and the other
+ * measurements run on SQLite. Writes bench-results/latest-admin-list.json.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "../../lib/platform/config";
-import { ensureBuild, ROOT, startServer, waitForServer } from "../lib/build";
+import { ROOT, waitForServer } from "../lib/build";
+import { adminListMain } from "./admin-list";
 import { cartsBench, prepareCartData } from "./carts";
 import { MEASUREMENTS, parseMeasurements, USAGE, type Measurement } from "./cli";
 import { BENCH_DB, prepareCatalog } from "./catalog";
 import { firstLoadJsBench, jsPagePath, storedJsBaseline } from "./first-load-js";
-import { hasWrk, type Report, type Run } from "./load";
+import { hasWrk, printTable, type Report } from "./load";
 import { memoryBench } from "./memory";
 import { nginxBench } from "./nginx";
 import { ordersBench, prepareOrderData } from "./orders";
 import { pagesBench, productPagePaths } from "./pages";
 import { pingBench } from "./ping";
 import { searchBench } from "./search";
-import { BASE, CONNECTIONS, PORT, PRODUCTS, ROUNDS, ROUND_SECONDS, SECONDS } from "./settings";
+import { startBenchServer } from "./server";
+import { BASE, CONNECTIONS, PRODUCTS, ROUNDS, ROUND_SECONDS, SECONDS } from "./settings";
 
 /** What each measurement does before the rounds, and in each round. */
 type Stage = { warmUp(): Promise<void>; round(round: number): Promise<void> };
-
-/** The store as npm start runs it, on the bench database; its output is read (a full pipe would stall it) and its last lines kept for a failure. */
-async function startBenchServer() {
-  const env = { ...process.env, DATABASE_URL: BENCH_DB, HOST: "127.0.0.1" };
-  await ensureBuild(env);
-  const server = startServer(PORT, { ...env, PAYMENTS_SANDBOX: "1" }, { quiet: true });
-  let log = "";
-  const keepLog = (chunk: Buffer) => {
-    log = (log + chunk.toString("utf8")).slice(-4000);
-  };
-  server.stdout?.on("data", keepLog);
-  server.stderr?.on("data", keepLog);
-  server.on("exit", (code, signal) => keepLog(Buffer.from(`\n[server exited: code ${code}, signal ${signal}]\n`)));
-  return { process: server, log: () => log };
-}
-
-function printTable(rows: (readonly [string, Run])[]) {
-  console.log("what".padEnd(34) + "req/s".padStart(9) + "p50 ms".padStart(9) + "p95 ms".padStart(9) + "p99 ms".padStart(9) + "errors".padStart(8));
-  for (const [name, r] of rows) {
-    console.log(name.padEnd(34) + r.rps.toFixed(0).padStart(9) + r.p50.toFixed(1).padStart(9) + r.p95.toFixed(1).padStart(9) + r.p99.toFixed(1).padStart(9) + String(r.errors).padStart(8));
-  }
-}
 
 async function main() {
   if (process.argv.includes("--help") || process.argv.includes("-h")) return console.log(USAGE);
@@ -73,6 +59,11 @@ async function main() {
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exitCode = 2;
+    return;
+  }
+  // On request, alone: its own server on PostgreSQL (admin-list.ts).
+  if (only.includes("admin-list")) {
+    process.exitCode = await adminListMain();
     return;
   }
   const want = (m: Measurement) => only.includes(m);
@@ -97,7 +88,7 @@ async function main() {
     const orders = want("orders") ? ordersBench(orderProducts, systemKey) : null;
     const memory = want("memory") ? memoryBench(catalog.productSlugs.length) : null;
 
-    const server = await startBenchServer();
+    const server = await startBenchServer(BENCH_DB);
     try {
       await waitForServer(`${BASE}/api/v2/categories`);
       // First, before any load: this build's first-load JavaScript against the baseline build's.

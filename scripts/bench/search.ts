@@ -9,11 +9,9 @@
  * count against it.
  */
 import { randomInt } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { fetchLoad, hasWrk, merge, roundRatios, roundsText, runWrk, WRK_RESULT, WRK_THREADS, wrkResult, type Report, type Run } from "./load";
+import { loadEach, merge, roundRatios, roundsText, type Report, type Run } from "./load";
 import { searchQueries } from "./queries";
-import { BASE, CONNECTIONS, ROUNDS, ROUND_SECONDS } from "./settings";
+import { BASE, ROUNDS, ROUND_SECONDS } from "./settings";
 
 const TARGET = 0.7;
 /** Distinct search queries of the whole run (each sent once), split over the rounds. */
@@ -27,96 +25,6 @@ const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? Math.max(ROUND
 const SEARCH_WARMUP_QUERIES = 100;
 /** Seed of the query choice; a new one each run unless set (printed, and in latest.json). */
 const SEARCH_SEED = Number(process.env.BENCH_SEARCH_SEED ?? randomInt(2 ** 31));
-
-/**
- * Searches, each query once: BENCH_QUERY_FILE holds one request path a line; wrk's thread n of
- * BENCH_THREADS sends lines n, n + BENCH_THREADS, ... and, once its last query is out, its
- * connections wait (delay) until the run's time is up. Throughput is counted per thread from its
- * first request until its last query went out (STEADY: answers received by then / that time),
- * while all its connections were busy; the rest of the run is idle and left out. When a thread
- * did not get through its queries in time, STEADY is 0 and the run's plain rate counts.
- */
-const SEARCH_SCRIPT = `
-local ffi = require("ffi")
-ffi.cdef[[
-typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
-int clock_gettime(int clock, bench_timespec *ts);
-]]
-local ts = ffi.new("bench_timespec")
-local function now()
-  ffi.C.clock_gettime(1, ts)
-  return tonumber(ts.tv_sec) + tonumber(ts.tv_nsec) / 1e9
-end
-local threads, nthreads = {}, 0
-setup = function(thread)
-  thread:set("tid", nthreads)
-  nthreads = nthreads + 1
-  threads[#threads + 1] = thread
-end
-local mine = {}
-sent, received, t0, t1, n1 = 0, 0, nil, nil, 0
-init = function(args)
-  local n, k = tonumber(os.getenv("BENCH_THREADS")), 0
-  for line in io.lines(os.getenv("BENCH_QUERY_FILE")) do
-    if k % n == tid then mine[#mine + 1] = line end
-    k = k + 1
-  end
-end
-request = function()
-  if t0 == nil then t0 = now() end
-  if sent < #mine then sent = sent + 1 end
-  if sent == #mine and t1 == nil then
-    t1 = now()
-    n1 = received
-  end
-  return wrk.format("GET", mine[sent])
-end
-delay = function()
-  if sent >= #mine then return 3600000 end
-  return 0
-end
-response = function(status, headers, body)
-  received = received + 1
-end
-${WRK_RESULT}
-done = function(summary, latency, requests)
-  local rate, window = 0, 0
-  for _, t in ipairs(threads) do
-    local a, b, n = t:get("t0"), t:get("t1"), t:get("n1")
-    if a and b and b > a then
-      rate = rate + n / (b - a)
-      window = math.max(window, b - a)
-    else
-      rate, window = 0, 0
-      break
-    end
-  end
-  local e = summary.errors
-  io.write(string.format("STEADY %.3f %.3f\\n", rate, window))
-  io.write(string.format("ERRORS connect %d, read %d, write %d, status %d, timeout %d\\n", e.connect, e.read, e.write, e.status, e.timeout))
-  result(summary, latency)
-end
-`;
-
-/**
- * Each of `paths` requested once, at CONNECTIONS connections (SEARCH_SCRIPT with wrk, for
- * `seconds`; else the fetch loop until all are answered). `rps` is the throughput while every
- * connection was busy (wrk; the fetch loop counts the whole run, tail included); `requests` are
- * all answers, at most paths.length.
- */
-async function loadEach(origin: string, paths: string[], headers: Record<string, string>, dir: string, seconds: number): Promise<Run> {
-  if (!hasWrk) return fetchLoad(origin, CONNECTIONS, 600, (i) => (i < paths.length ? { path: paths[i] as string, init: { headers } } : null));
-  const script = path.join(dir, "search.lua");
-  const queryFile = path.join(dir, "queries.txt");
-  fs.writeFileSync(script, SEARCH_SCRIPT);
-  fs.writeFileSync(queryFile, `${paths.join("\n")}\n`);
-  const { stdout, stderr } = await runWrk(origin, script, headers, seconds, { BENCH_QUERY_FILE: queryFile, BENCH_THREADS: String(WRK_THREADS) });
-  const run = wrkResult(stdout, stderr);
-  if (run.errors) console.log(`Warning: ${run.errors} errors in a search run (${stdout.split("\n").find((l) => l.startsWith("ERRORS "))?.slice(7) ?? "?"}).`);
-  const steady = stdout.split("\n").find((l) => l.startsWith("STEADY "));
-  const rate = steady ? Number(steady.split(" ")[1]) : 0;
-  return rate > 0 ? { ...run, rps: rate } : run;
-}
 
 const searchPath = (q: string) => `/api/v2/products/search?name=${encodeURIComponent(q)}`;
 

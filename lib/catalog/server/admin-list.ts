@@ -12,12 +12,13 @@ import { lowProductSql, lowStockDefault } from "./stock-admin";
  * variants and its latest stock movements), the dashboard's stock figures and the search box's
  * product matches. Reads only: changes go through ./catalog-admin.ts and ./variants.ts.
  *
- * The list is built for 100,000 products on PostgreSQL (npm run bench, p95 under 300 ms at 5
- * connections): every sort is an index on (key, id) (migration 013), a page is the next rows of
- * that index after a cursor (no OFFSET, so a far page costs what the first does), a search by
- * words uses the pg_trgm index on lower(name) (migration 001) and one on lower(sku) (013), the
- * category's name comes by a join, and nothing is read per row. The total is one count(*) with
- * the same filters.
+ * The list is built for 100,000 products on PostgreSQL (npm run bench -- admin-list, p95 under
+ * 300 ms at 5 connections): every sort is an index on (key, id) (migration 013), a page is the
+ * next rows of that index after a cursor (no OFFSET, so a far page costs what the first does), a
+ * search by words uses the pg_trgm index on lower(name) (migration 001) and one on lower(sku)
+ * (013), filters on availability and stock are planned with statistics of how those columns go
+ * together (016), the category's name comes by a join, and nothing is read per row. The total
+ * is one count(*) with the same filters.
  */
 
 export type AdminProductRow = {
@@ -83,14 +84,21 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A search by name words or SKU: every word in the name (as substrings), or the SKU containing
- * the text, or a variant's SKU equal to it. On PostgreSQL each side is a pg_trgm index; on SQLite
- * (a shop of hundreds or a few thousand products) a scan.
+ * the text, or a variant's SKU equal to it. On PostgreSQL each side is an index (pg_trgm on the
+ * name and the SKU, the variants' unique SKU); on SQLite (a shop of hundreds or a few thousand
+ * products) a scan.
+ *
+ * The variant's product is looked up first and joins the condition as ids: PostgreSQL then ORs
+ * three index lookups in one bitmap. With the variants as a subquery inside the OR it could not,
+ * and read every product instead: 640 ms for a SKU on 100,000 products, where this takes 12
+ * (npm run bench -- admin-list, docs/measurements/2026-11-25-admin-list-100k.md).
  */
-function searchFilter(term: string): Expression<SqlBool> {
+async function searchFilter(db: Db, term: string): Promise<Expression<SqlBool>> {
   const words = searchWords(term).map((w) => sql<SqlBool>`lower(p.name) like ${`%${escapeLike(w)}%`} escape '\\'`);
-  const sku = sql<SqlBool>`lower(p.sku) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`;
-  const variantSku = sql<SqlBool>`p.id in (select v.product_id from product_variants as v where v.sku in (${term}, ${term.toUpperCase()}))`;
-  return sql<SqlBool>`((${sql.join(words, sql` and `)}) or ${sku} or ${variantSku})`;
+  const sides = [sql<SqlBool>`(${sql.join(words, sql` and `)})`, sql<SqlBool>`lower(p.sku) like ${`%${escapeLike(term.toLowerCase())}%`} escape '\\'`];
+  const variants = await db.selectFrom("product_variants").select("product_id").where("sku", "in", [...new Set([term, term.toUpperCase()])]).execute();
+  if (variants.length) sides.push(sql<SqlBool>`p.id in (${sql.join(variants.map((v) => v.product_id))})`);
+  return sql<SqlBool>`(${sql.join(sides, sql` or `)})`;
 }
 
 async function categoryIds(db: Db, slug: string): Promise<number[] | null> {
@@ -100,15 +108,15 @@ async function categoryIds(db: Db, slug: string): Promise<number[] | null> {
   return [category.id, ...children.map((c) => c.id)];
 }
 
-/** Every filter of the query but the page, as WHERE conditions (`shopDefault`: the low-stock threshold of products without their own). */
-function filtersOf(query: ProductListQuery, categories: number[] | null, shopDefault: number): Expression<SqlBool>[] {
+/** Every filter of the query but the page, as WHERE conditions (`shopDefault`: the low-stock threshold of products without their own; `search`: searchFilter's condition). */
+function filtersOf(query: ProductListQuery, categories: number[] | null, shopDefault: number, search: Expression<SqlBool> | null): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (categories) where.push(sql<SqlBool>`p.category_id in (${sql.join(categories)})`);
   if (query.availability) where.push(sql<SqlBool>`p.availability = ${query.availability}`);
   if (query.stock === "out") where.push(sql<SqlBool>`p.stock_quantity <= 0 and p.made_to_order = 0`);
   if (query.stock === "low") where.push(lowProductSql(shopDefault));
   if (query.published) where.push(sql<SqlBool>`p.published = ${query.published === "yes" ? 1 : 0}`);
-  if (query.q) where.push(searchFilter(query.q));
+  if (search) where.push(search);
   return where;
 }
 
@@ -139,12 +147,13 @@ const cursorOf = (row: RowOut, sort: SortSpec): ProductCursor => ({ key: row[sor
 export async function adminListProducts(query: ProductListQuery): Promise<AdminProductPage> {
   const { db } = await getDb();
   const perPage = ADMIN_PRODUCTS_PER_PAGE;
-  let categories: number[] | null = null;
-  if (query.category) {
-    categories = await categoryIds(db, query.category);
-    if (!categories) return { rows: [], total: 0, perPage, next: null, previous: null, unknownCategory: true };
-  }
-  const where = filtersOf(query, categories, query.stock === "low" ? await lowStockDefault() : 0);
+  const [categories, search, shopDefault] = await Promise.all([
+    query.category ? categoryIds(db, query.category) : null,
+    query.q ? searchFilter(db, query.q) : null,
+    query.stock === "low" ? lowStockDefault() : 0,
+  ]);
+  if (query.category && !categories) return { rows: [], total: 0, perPage, next: null, previous: null, unknownCategory: true };
+  const where = filtersOf(query, categories, shopDefault, search);
   const sort = SORTS[query.sort ?? "updated"];
   const backward = Boolean(query.before);
   const cursor = query.after ?? query.before;
@@ -347,7 +356,7 @@ export async function findProducts(term: string, limit = 6): Promise<ProductMatc
   const rows = await db
     .selectFrom("products as p")
     .select(["p.name", "p.slug", "p.sku", "p.published"])
-    .where(searchFilter(term))
+    .where(await searchFilter(db, term))
     .orderBy("p.updated_at", "desc")
     .orderBy("p.id", "desc")
     .limit(limit)
