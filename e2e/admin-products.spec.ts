@@ -42,15 +42,15 @@ type Made = { name: string; slug: string; category: { name: string; slug: string
  * From /admin/products/new (where the signed-in catalog manager is): the fields and their hints, a
  * refused save that keeps what was typed, the product created, three photos with their alt texts
  * (the third moved up by keyboard), two variants with their first stock (Double at ₹2,999), and
- * published. `fits` runs after each step (the phone's width check).
+ * published. `fits` runs after each step, named (the phone's width check).
  */
-async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<Made> {
+async function createAndPublish(page: Page, fits: (step: string) => Promise<void>): Promise<Made> {
   const stamp = Date.now().toString(36);
   const name = `Journey Kantha Quilt ${stamp}`;
   const sku = `KH-JQ-${stamp}`.toUpperCase();
   const category = (await storeApi.categories())[0]!;
   await expect(page.getByRole("heading", { level: 1, name: "New product" })).toBeVisible();
-  await fits();
+  await fits("the new product's form");
 
   // The fields, and what they say beside them.
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -66,7 +66,7 @@ async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<
   await expect(page.getByText("cut it after about 60")).toBeVisible();
   await page.getByLabel("SEO title").fill(`${name} | Kesar Home`);
   await expect(page.getByTestId("search-preview")).toContainText(name);
-  await fits();
+  await fits("the fields filled in");
 
   // A refused save keeps everything typed, with the error beside the field and in the summary.
   await page.getByRole("button", { name: "Create product" }).click();
@@ -76,14 +76,14 @@ async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<
   await expect(page.locator("#f-main_price-error")).toContainText("Must be a number of rupees.");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expect(page.getByRole("textbox", { name: "Description", exact: true })).toContainText("stitched by hand");
-  await fits();
+  await fits("the refused save");
 
   await page.getByLabel("Price (₹)").fill("2499");
   await page.getByLabel("List price, MRP (₹)").fill("2999");
   await page.getByRole("button", { name: "Create product" }).click();
   await page.waitForURL(/\/admin\/products\/journey-kantha-quilt-[a-z0-9]+\?created=1$/);
   const slug = new URL(page.url()).pathname.split("/").pop()!;
-  await fits();
+  await fits("the created product");
 
   // Three photos at once, each with its alt text (the upload waits for them).
   const files = await Promise.all([photo(200, 80, 40), photo(40, 90, 160), photo(230, 200, 120)]);
@@ -91,7 +91,7 @@ async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<
   const upload = page.getByRole("button", { name: "Upload 3 photos" });
   await expect(upload).toBeDisabled();
   for (let i = 1; i <= 3; i++) await page.getByLabel(`Alt text for quilt-${i}.png`).fill(`The quilt, view ${i}`);
-  await fits();
+  await fits("three photos to upload");
   await upload.click();
   const photos = page.getByRole("list", { name: "Photos, in the order the shop shows them" }).getByRole("listitem");
   await expect(photos).toHaveCount(3);
@@ -99,7 +99,7 @@ async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<
   await page.getByRole("button", { name: "Move photo 3 up" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: "The photos' order is saved." })).toBeVisible();
-  await fits();
+  await fits("the photos uploaded and reordered");
 
   // Two variants, with their first stock.
   await page.getByLabel("Option 1 name").fill("Size");
@@ -108,16 +108,16 @@ async function createAndPublish(page: Page, fits: () => Promise<void>): Promise<
   await page.getByLabel("Stock of Single", { exact: true }).fill("5");
   await page.getByLabel("Stock of Double", { exact: true }).fill("3");
   await page.getByLabel("Price of Double", { exact: true }).fill("2999");
-  await fits();
+  await fits("the variants' grid");
   await page.getByRole("button", { name: "Save variants" }).click();
   await expect(page.getByText("2 variant(s) saved.")).toBeVisible();
-  await fits();
+  await fits("the variants saved");
 
   // Publish.
   await page.getByLabel("Published (shown in the shop)").check();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status").filter({ hasText: "The product is saved." })).toBeVisible();
-  await fits();
+  await fits("published");
   return { name, slug, category };
 }
 
@@ -227,7 +227,17 @@ test.describe("the product editor", () => {
     test.setTimeout(180_000);
     const manager = await createStaffMember("catalog", "Rohan Mehta");
     await adminSignIn(page, manager, "/admin/products/new");
-    const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Each step is checked and the journey goes on, so one run names every step that is too wide
+    // and the elements that stick out.
+    const fits = async (step: string) => {
+      const { width, outermost } = await page.evaluate(() => {
+        const limit = document.documentElement.clientWidth;
+        const sticking = (e: Element | null) => !!e && e.getBoundingClientRect().right > limit + 0.5;
+        const out = [...document.querySelectorAll("body *")].filter((e) => sticking(e) && !sticking(e.parentElement));
+        return { width: document.documentElement.scrollWidth, outermost: out.slice(0, 5).map((e) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ""}.${[...e.classList].join(".")}`) };
+      });
+      expect.soft(width, `${step}: wider than 390 px (${outermost.join(" | ")})`).toBeLessThanOrEqual(390);
+    };
     const { name, slug } = await createAndPublish(page, fits);
     await expect(page.getByRole("list", { name: "Photos, in the order the shop shows them" }).getByRole("listitem")).toHaveCount(3);
     await expect.poll(() => visible(`/products/${slug}`, name), soon).toBe(true);

@@ -74,11 +74,11 @@ test.describe("the back office's frame", () => {
     await expect(page).toHaveURL(/stock=out/);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(names[0]!.split(" ")[0]!)}`));
 
-    // A row opens the product's read-only page.
+    // A row opens the product's page: the editor, for the owner.
     await page.goto("/admin/products?sort=name");
     await page.locator("tbody tr td:first-child a").first().click();
     await expect(page.getByRole("heading", { level: 1, name: names[0] })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Edit product" })).toBeVisible();
   });
 
   test("Ctrl+K focuses the search box, which finds a product by name and opens it", { tag: [TAG.db] }, async ({ page }) => {
