@@ -24,7 +24,8 @@ function PinAnswer({ check }: { check: PinCheck }) {
   return (
     <div className="text-sm text-slate-800">
       <p>
-        PIN {check.pin} is in <strong>{check.zone}</strong>. Ordered today:
+        {`PIN ${check.pin} is in `}
+        <strong>{check.zone}</strong>. Ordered today:
       </p>
       <ul className="mt-1 list-disc pl-5">
         {line("In stock", check.in_stock)}

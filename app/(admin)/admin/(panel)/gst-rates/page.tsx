@@ -61,7 +61,7 @@ export default async function GstRatesPage({ searchParams }: { searchParams: Pro
         ))}
         {found ? (
           <p role="status" className="text-sm text-slate-800">
-            HSN {found.hsn} at {formatRupees(found.price)} on {found.date}: <strong>{found.rate_percent}% GST</strong>,{" "}
+            HSN {found.hsn} at {formatRupees(found.price)} on {found.date}: <strong>{`${found.rate_percent}% GST`}</strong>,{" "}
             {found.row ? (
               <>
                 from the row {found.row.hsn_prefix}, {found.row.max_taxable_value === null ? "no bound" : `up to ${formatRupees(found.row.max_taxable_value)}`}, in force from {found.row.effective_from}
