@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef } from "react";
+import { useActionState, useEffect } from "react";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import type { FormFieldSpec, FormValues } from "@/lib/cart/commerce-forms";
 import { ErrorSummary, Field } from "./editor/fields";
@@ -30,7 +30,6 @@ export function CommerceForm({ fields, initial, action, submitLabel, disabled = 
     const result = await action(previous?.result ?? null, form);
     return { result, values: valuesOf(form, fields), round: (previous?.round ?? 0) + 1 };
   }, null);
-  const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (state && !state.result.ok) document.getElementById("editor-errors")?.focus();
   }, [state]);
@@ -40,7 +39,7 @@ export function CommerceForm({ fields, initial, action, submitLabel, disabled = 
   return (
     <form action={formAction} noValidate>
       {hidden ? Object.entries(hidden).map(([k, v]) => <input key={k} type="hidden" name={k} value={v} />) : null}
-      <div ref={summary}>{state && !state.result.ok ? <ErrorSummary message={state.result.message} errors={errors} labels={labels} /> : null}</div>
+      <div>{state && !state.result.ok ? <ErrorSummary message={state.result.message} errors={errors} labels={labels} /> : null}</div>
       {state?.result.ok ? (
         <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-300 ring-inset">
           {state.result.message}
