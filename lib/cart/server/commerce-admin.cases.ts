@@ -38,10 +38,10 @@ export function commerceAdminCases(dialect: "sqlite" | "postgres") {
     await handle?.close();
     const { getDb } = await import("@/lib/platform/db");
     await (await getDb()).close();
-    for (const [key, value] of [["DATABASE_URL", previous.url], ["PAYMENTS_SANDBOX", previous.sandbox]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
+    if (previous.url === undefined) delete process.env.DATABASE_URL;
+    else process.env.DATABASE_URL = previous.url;
+    if (previous.sandbox === undefined) delete process.env.PAYMENTS_SANDBOX;
+    else process.env.PAYMENTS_SANDBOX = previous.sandbox;
     await database?.drop();
   });
 
