@@ -144,7 +144,7 @@ export function commerceAdminCases(dialect: "sqlite" | "postgres") {
     });
 
     it("payments: a configured provider is switched off and on, one that is not cannot be switched on, one stays on", async () => {
-      const { paymentProviders, paymentsOn, updatePaymentSwitches, enabledOnlineProvider } = await import("@/lib/orders/server/payments/switch");
+      const { paymentProviders, paymentsOn, updatePaymentSwitches, enabledOnlineProvider } = await import("@/lib/orders");
       expect(await paymentsOn()).toEqual({ razorpay: false, sandbox: true, cod: true });
       expect(await enabledOnlineProvider()).toBe("sandbox");
       const listed = await paymentProviders();
