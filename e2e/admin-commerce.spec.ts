@@ -21,14 +21,14 @@ async function adminSignIn(page: Page, who: { email: string; password: string },
   await page.waitForURL((url) => url.pathname !== "/admin/login");
 }
 
-/** A manager written into the journeys' database (a verified account with a password). */
-async function createManager(name: string): Promise<{ email: string; password: string }> {
+/** A manager (or another role) written into the journeys' database (a verified account with a password). */
+async function createManager(name: string, role: "manager" | "owner" = "manager"): Promise<{ email: string; password: string }> {
   const email = `commerce-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
   const password = "Coupons-and-loom-55";
   const hash = await hashPassword(password);
   const at = new Date().toISOString();
   await withE2eDb(async (db) => {
-    const user = await db.insertInto("users").values({ name, email, phone: null, avatar: null, email_verified: 1, deleted_at: null, role: "manager", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
+    const user = await db.insertInto("users").values({ name, email, phone: null, avatar: null, email_verified: 1, deleted_at: null, role, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
     await db
       .insertInto("accounts")
       .values({ user_id: user.id, account_id: String(user.id), provider_id: "credential", password: hash, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, created_at: at, updated_at: at })
@@ -129,5 +129,23 @@ test("a manager creates a coupon, a shopper applies it in the cart and orders, a
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await noSeriousViolations(page, path);
+  }
+});
+
+test("at 390 px, the owner's commerce pages fit the screen and a refused save shows its message under the field", { tag: [TAG.db, TAG.phone] }, async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await createManager("Farah Owner", "owner");
+  const fits = async (path: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  await adminSignIn(page, owner, "/admin/settings/shipping");
+  await expect(page.getByRole("heading", { level: 1, name: "Shipping" })).toBeVisible();
+  await fits("/admin/settings/shipping");
+  await page.getByLabel("Standard delivery fee (₹)").fill("-5");
+  await page.getByRole("button", { name: "Save shipping" }).click();
+  await expect(page.locator("#f-standard_fee-error")).toHaveText("Standard fee cannot be below zero.");
+  await fits("/admin/settings/shipping, refused");
+  for (const path of ["/admin/coupons", "/admin/coupons/new", "/admin/delivery-zones?pin=110001", "/admin/delivery-zones/new", "/admin/gst-rates?hsn=63021000&price=2999", "/admin/gst-rates/new", "/admin/settings/payments"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await fits(path);
   }
 });
