@@ -6,8 +6,8 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
     expect(labels("catalog")).toEqual(["Dashboard", "Products", "Stock"]);
     expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Stock", "Orders"]);
     expect(labels("support")).toEqual(["Dashboard", "Products", "Orders", "Inbox", "Subscribers"]);
@@ -27,6 +27,8 @@ describe("the back office's sidebar", () => {
     expect(activeNav("/admin/staff/invite", items)).toBe("/admin/staff");
     expect(activeNav("/admin/inbox/12", items)).toBe("/admin/inbox");
     expect(activeNav("/admin/stock/cotton-sheet", items)).toBe("/admin/stock");
+    expect(activeNav("/admin/coupons/12", items)).toBe("/admin/coupons");
+    expect(activeNav("/admin/settings/shipping", items)).toBe("/admin/settings/shipping");
     expect(activeNav("/admin/unknown", items)).toBeNull();
     expect(isAdminPath("/admin")).toBe(true);
     expect(isAdminPath("/admin/orders/3")).toBe(true);

@@ -13,7 +13,7 @@ export const ADMIN_LOGIN_PATH = "/admin/login";
 
 export const isAdminPath = (pathname: string) => pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`);
 
-export type NavItem = { href: string; label: string; resource: Resource; action: Action; group: "shop" | "people" | "records" };
+export type NavItem = { href: string; label: string; resource: Resource; action: Action; group: "shop" | "commerce" | "people" | "records" };
 
 export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin", label: "Dashboard", resource: "product", action: "read", group: "shop" },
@@ -22,6 +22,11 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },
   { href: "/admin/subscribers", label: "Subscribers", resource: "inbox", action: "read", group: "shop" },
+  { href: "/admin/coupons", label: "Coupons", resource: "coupon", action: "read", group: "commerce" },
+  { href: "/admin/settings/shipping", label: "Shipping", resource: "settings", action: "read", group: "commerce" },
+  { href: "/admin/delivery-zones", label: "Delivery zones", resource: "settings", action: "read", group: "commerce" },
+  { href: "/admin/gst-rates", label: "GST rates", resource: "settings", action: "read", group: "commerce" },
+  { href: "/admin/settings/payments", label: "Payments", resource: "settings", action: "read", group: "commerce" },
   { href: "/admin/staff", label: "Staff", resource: "staff", action: "read", group: "people" },
   { href: "/admin/tokens", label: "API tokens", resource: "token", action: "read", group: "people" },
   { href: "/admin/settings/security", label: "Security", resource: "settings", action: "read", group: "people" },
@@ -29,7 +34,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/sign-ins", label: "Sign-ins", resource: "audit", action: "read", group: "records" },
 ];
 
-export const NAV_GROUPS = { shop: "Shop", people: "Staff and access", records: "Records" } as const;
+export const NAV_GROUPS = { shop: "Shop", commerce: "Selling", people: "Staff and access", records: "Records" } as const;
 
 /** The pages a staff member's roles allow, in the sidebar's order. */
 export function navFor(subject: AccessSubject): NavItem[] {

@@ -19,6 +19,14 @@ export type GstRate = {
  * Returns null when no row matches (the caller uses the shop's default rate).
  */
 export function gstRateFor(rates: readonly GstRate[], hsn: string | null, unitPrice: number, day: string): number | null {
+  return gstRowFor(rates, hsn, unitPrice, day)?.ratePercent ?? null;
+}
+
+/**
+ * The row of the rate table that decides a piece's rate (gstRateFor's rule, which the cart,
+ * checkout and so the invoices use): the back office's lookup shows it. null when no row matches.
+ */
+export function gstRowFor<R extends GstRate>(rates: readonly R[], hsn: string | null, unitPrice: number, day: string): R | null {
   const code = (hsn ?? "").replace(/\s+/g, "");
   if (!code) return null;
   const matching = rates.filter((r) => code.startsWith(r.hsnPrefix) && r.effectiveFrom <= day);
@@ -30,7 +38,7 @@ export function gstRateFor(rates: readonly GstRate[], hsn: string | null, unitPr
     .filter((r) => r.effectiveFrom === latest)
     .sort((a, b) => (a.maxTaxableValue ?? Infinity) - (b.maxTaxableValue ?? Infinity));
   for (const band of bands) {
-    if (band.maxTaxableValue === null || taxableValue(unitPrice, band.ratePercent) <= band.maxTaxableValue) return band.ratePercent;
+    if (band.maxTaxableValue === null || taxableValue(unitPrice, band.ratePercent) <= band.maxTaxableValue) return band;
   }
-  return bands[bands.length - 1]!.ratePercent;
+  return bands[bands.length - 1]!;
 }

@@ -24,3 +24,4 @@ export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";
 export { callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, paymentResponsePath, type PaymentStart, startPayment } from "./server/payments/service";
+export { enabledOnlineProvider, type PaymentProviderStatus, paymentProviders, paymentsOn, updatePaymentSwitches } from "./server/payments/switch";

@@ -34,6 +34,8 @@ export type CacheTagEntry = {
 };
 
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
+/** The back office's commerce settings: shipping figures and delivery zones. */
+const COMMERCE_ADMIN = "lib/cart/server/commerce-admin.ts";
 /** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) writes productRefreshEvent from here in its transaction; the outbox expires the tags once it commits. */
 const STOCK = "lib/catalog/server/stock.ts";
 
@@ -42,7 +44,7 @@ export const CACHE_MANIFEST = {
     tag: "settings",
     lifetime: HOUR,
     shows: "the business settings: shop name, contact details, logos, shipping rates, payment timeout, return window",
-    invalidatedBy: [],
+    invalidatedBy: [{ change: "the owner saves the shipping fees, dispatch days or default GST rate (PUT /admin/settings/shipping)", in: COMMERCE_ADMIN }],
   },
   categories: {
     tag: "categories",
@@ -96,7 +98,7 @@ export const CACHE_MANIFEST = {
     tag: "delivery-zones",
     lifetime: HOUR,
     shows: "the active delivery zones: the promises of product pages, their JSON-LD and the policy pages",
-    invalidatedBy: [],
+    invalidatedBy: [{ change: "the owner creates, edits or deactivates a delivery zone (/admin/delivery-zones)", in: COMMERCE_ADMIN }],
   },
 } as const satisfies Record<string, CacheTagEntry>;
 

@@ -114,6 +114,8 @@ export function parseS3Config(env: {
 export type PaymentsConfig = {
   /** Razorpay, when RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET are all set. */
   razorpay: { keyId: string; keySecret: string; webhookSecret: string } | null;
+  /** Which of Razorpay's three variables are set (the back office says "set" or "missing", never a value). */
+  razorpayKeysSet: { RAZORPAY_KEY_ID: boolean; RAZORPAY_KEY_SECRET: boolean; RAZORPAY_WEBHOOK_SECRET: boolean };
   /** The built-in sandbox provider (free test payments). */
   sandboxEnabled: boolean;
   /** Sandbox secrets; null = derived from the auth secret (stable per install). */
@@ -212,6 +214,7 @@ export function getConfig(): AppConfig {
         env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET && env.RAZORPAY_WEBHOOK_SECRET
           ? { keyId: env.RAZORPAY_KEY_ID, keySecret: env.RAZORPAY_KEY_SECRET, webhookSecret: env.RAZORPAY_WEBHOOK_SECRET }
           : null,
+      razorpayKeysSet: { RAZORPAY_KEY_ID: Boolean(env.RAZORPAY_KEY_ID), RAZORPAY_KEY_SECRET: Boolean(env.RAZORPAY_KEY_SECRET), RAZORPAY_WEBHOOK_SECRET: Boolean(env.RAZORPAY_WEBHOOK_SECRET) },
       sandboxEnabled: sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.DATABASE_URL, env.SITE_URL),
       sandboxKeySecret: env.PAYMENTS_SANDBOX_KEY_SECRET ?? null,
       sandboxWebhookSecret: env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? null,

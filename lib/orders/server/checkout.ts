@@ -1,5 +1,6 @@
 import "server-only";
-import { activeProviderName, type ProviderName } from "./payments";
+import type { ProviderName } from "./payments";
+import { enabledOnlineProvider, paymentsOn } from "./payments/switch";
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { CouponOutcome } from "@/lib/cart/coupons";
@@ -51,6 +52,7 @@ export const CHECKOUT_MESSAGES = {
   onlyLeft: (left: number, name: string) => `Only ${left} left of ${name}.`,
   unavailable: (name: string) => `${name} is no longer available and was removed from your cart.`,
   couponRemoved: (code: string, why: string) => `Coupon ${code} was removed: ${why}`,
+  codOff: "Cash on Delivery is not available right now. Please pay online.",
   codOverLimit: (limitPaise: number) => `Cash on Delivery is available on orders up to ${formatPaise(limitPaise)}.`,
   tooManyOpen: (count: number) => `You already have ${count} orders waiting to be paid or confirmed. Please complete or cancel one of them first.`,
 } as const;
@@ -79,9 +81,12 @@ export async function maxOpenOrders(): Promise<number> {
 
 export type OnlineProvider = ProviderName;
 
-/** Which provider takes online payments now (lib/orders/server/payments/: Razorpay, else the sandbox when on). */
-export function onlinePaymentProvider(): OnlineProvider | null {
-  return activeProviderName();
+/**
+ * Which provider takes online payments now (lib/orders/server/payments/: Razorpay, else the
+ * sandbox, each when configured and not switched off in the back office: ./payments/switch.ts).
+ */
+export function onlinePaymentProvider(): Promise<OnlineProvider | null> {
+  return enabledOnlineProvider();
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -172,7 +177,7 @@ export async function checkoutSummary(userId: number, input: { addressId?: numbe
   const delivery = address ? await addressDelivery(address) : { zone: null, message: CHECKOUT_MESSAGES.chooseAddress };
   const availabilities = buyable.map((l) => l.availability);
   const limit = await codLimitPaise();
-  const provider = onlinePaymentProvider();
+  const [provider, on] = await Promise.all([onlinePaymentProvider(), paymentsOn()]);
   const empty = buyable.length === 0;
   return {
     lines: view.lines,
@@ -187,7 +192,7 @@ export async function checkoutSummary(userId: number, input: { addressId?: numbe
     })),
     deliverable: !empty && delivery.zone !== null,
     deliveryMessage: empty ? CHECKOUT_MESSAGES.emptyCart : delivery.message,
-    cod: { allowed: totals.total <= limit, limit, message: totals.total <= limit ? null : CHECKOUT_MESSAGES.codOverLimit(limit) },
+    cod: !on.cod ? { allowed: false, limit, message: CHECKOUT_MESSAGES.codOff } : { allowed: totals.total <= limit, limit, message: totals.total <= limit ? null : CHECKOUT_MESSAGES.codOverLimit(limit) },
     online: { available: provider !== null, provider },
     notices: view.notices,
   };
@@ -262,6 +267,8 @@ type PlaceContext = {
   zone: ZoneDays;
   pricing: Pricing;
   codLimit: number;
+  /** Cash on Delivery is switched on in the back office. */
+  codOn: boolean;
   provider: OnlineProvider | null;
   timeoutMinutes: number;
   maxOpenOrders: number;
@@ -336,6 +343,7 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
     return { kind: "refused", status: 409, message: CHECKOUT_MESSAGES.couponRemoved(cart.coupon_code as string, coupon.message) };
   }
   const cod = c.input.payment_method === "cod";
+  if (cod && !c.codOn) throw new ApiError(422, CHECKOUT_MESSAGES.codOff);
   if (cod && totals.total > c.codLimit) throw new ApiError(422, CHECKOUT_MESSAGES.codOverLimit(c.codLimit));
   if (!cod && !c.provider) throw new ApiError(422, CHECKOUT_MESSAGES.onlineUnavailable);
 
@@ -494,7 +502,8 @@ export async function placeOrder(userId: number, input: PlaceOrderInput, idempot
     pricing: { config, day: indiaToday(now) },
     codLimit: await codLimitPaise(),
     maxOpenOrders: await maxOpenOrders(),
-    provider: onlinePaymentProvider(),
+    provider: await onlinePaymentProvider(),
+    codOn: (await paymentsOn()).cod,
     timeoutMinutes: await paymentTimeoutMinutes(),
     now,
   };

@@ -48,6 +48,14 @@ type Fixtures = {
   tokenId: number;
   /** An enquiry's inbox item. */
   inboxId: number;
+  /** A coupon no order names (edited), one deleted by the first caller allowed to. */
+  couponId: number;
+  deletableCouponId: number;
+  /** A deactivated delivery zone (edited). */
+  zoneId: number;
+  /** GST rows for HSN 9999…, in force from 2099 (edited; deleted). */
+  gstId: number;
+  deletableGstId: number;
 };
 
 type Route = {
@@ -66,6 +74,11 @@ type Route = {
 const perms = (...list: Permission[]): Needs => ({ permissions: list });
 
 let matrixSku = 0;
+let matrixCommerce = 0;
+/** A delivery zone of PINs no shopper has (1000xx), saved deactivated so it never overlaps. */
+const matrixZone = (name: string) => ({ name, pin_from: 100000, pin_to: 100099, standard_days: { min: 2, max: 4 }, express_days: { min: 1, max: 1 }, active: false });
+/** The shipping figures as the store has them (a harmless PUT), or changed. */
+const SHIPPING_AS_IS = { standard_fee: 99, express_extra_fee: 150, dispatch_days_in_stock: { min: 3, max: 3 }, dispatch_days_made_to_order: { min: 20, max: 25 }, dispatch_days_express: { min: 1, max: 1 }, gst_default_rate: 18 };
 /** One photo in the upload's multipart form. */
 function photoForm(bytes: Buffer): FormData {
   const form = new FormData();
@@ -121,6 +134,26 @@ const ROUTES: Route[] = [
   { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
   { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
   // Last: it ends the sessions it is allowed for.
+  { method: "GET", route: "/coupons", path: () => "/coupons?status=active", needs: perms("coupon:read") },
+  { method: "POST", route: "/coupons", path: () => "/coupons", needs: perms("coupon:create"), body: () => ({ code: `MX${runTag}${++matrixCommerce}`, title: "Matrix coupon", kind: "percent", value: 5 }) },
+  { method: "GET", route: "/coupons/{id}", path: (f) => `/coupons/${f.couponId}`, needs: perms("coupon:read") },
+  { method: "PATCH", route: "/coupons/{id}", path: (f) => `/coupons/${f.couponId}`, needs: perms("coupon:update"), body: (_f, _p, allowed) => (allowed ? { title: "Matrix coupon, edited" } : { active: false, value: 50 }) },
+  { method: "DELETE", route: "/coupons/{id}", path: (f) => `/coupons/${f.deletableCouponId}`, needs: perms("coupon:delete") },
+  { method: "GET", route: "/settings/shipping", path: () => "/settings/shipping", needs: perms("settings:read") },
+  { method: "PUT", route: "/settings/shipping", path: () => "/settings/shipping", needs: perms("settings:update"), body: (_f, _p, allowed) => (allowed ? SHIPPING_AS_IS : { ...SHIPPING_AS_IS, standard_fee: 1 }) },
+  { method: "GET", route: "/delivery-zones", path: () => "/delivery-zones", needs: perms("settings:read") },
+  { method: "POST", route: "/delivery-zones", path: () => "/delivery-zones", needs: perms("settings:update"), body: () => matrixZone(`Matrix zone ${runTag} ${++matrixCommerce}`) },
+  { method: "GET", route: "/delivery-zones/check", path: () => "/delivery-zones/check?pin=110001", needs: perms("settings:read") },
+  { method: "GET", route: "/delivery-zones/{id}", path: (f) => `/delivery-zones/${f.zoneId}`, needs: perms("settings:read") },
+  { method: "PATCH", route: "/delivery-zones/{id}", path: (f) => `/delivery-zones/${f.zoneId}`, needs: perms("settings:update"), body: (_f, _p, allowed) => (allowed ? { name: `Matrix zone ${runTag}, edited` } : { name: "Refused", standard_days: { min: 9, max: 9 } }) },
+  { method: "GET", route: "/gst-rates", path: () => "/gst-rates", needs: perms("settings:read") },
+  { method: "POST", route: "/gst-rates", path: () => "/gst-rates", needs: perms("settings:update"), body: () => ({ hsn_prefix: `9999${String(++matrixCommerce).padStart(4, "0")}`, rate_percent: 5, effective_from: "2099-01-01", note: "Matrix" }) },
+  { method: "GET", route: "/gst-rates/lookup", path: () => "/gst-rates/lookup?hsn=63021000&price=2999", needs: perms("settings:read") },
+  { method: "GET", route: "/gst-rates/{id}", path: (f) => `/gst-rates/${f.gstId}`, needs: perms("settings:read") },
+  { method: "PATCH", route: "/gst-rates/{id}", path: (f) => `/gst-rates/${f.gstId}`, needs: perms("settings:update"), body: (_f, _p, allowed) => (allowed ? { note: "Matrix, edited" } : { rate_percent: 40 }) },
+  { method: "DELETE", route: "/gst-rates/{id}", path: (f) => `/gst-rates/${f.deletableGstId}`, needs: perms("settings:update") },
+  { method: "GET", route: "/settings/payments", path: () => "/settings/payments", needs: perms("settings:read") },
+  { method: "PUT", route: "/settings/payments", path: () => "/settings/payments", needs: perms("settings:update"), body: (_f, _p, allowed) => ({ enabled: { cod: allowed } }) },
   { method: "POST", route: "/auth/logout", path: () => "/auth/logout", needs: { staffSession: true } },
 ];
 
@@ -183,6 +216,10 @@ async function snapshot(f: Fixtures) {
     inboxNotes: await count("inbox_notes"),
     inboxReplies: await count("inbox_replies"),
     outboxEvents: await count("outbox_events"),
+    coupons: await db.selectFrom("coupons").select(["id", "code", "title", "value", "active"]).orderBy("id").execute(),
+    zones: await db.selectFrom("delivery_zones").select(["id", "name", "pin_from", "pin_to", "standard_days_min", "active"]).orderBy("id").execute(),
+    gstRates: await db.selectFrom("gst_rates").select(["id", "hsn_prefix", "rate_percent", "note"]).orderBy("id").execute(),
+    shipping: await db.selectFrom("business_settings").select(["type", "value"]).where("type", "like", "%shipping%").orderBy("type").execute(),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
 }
@@ -230,7 +267,17 @@ beforeAll(async () => {
   const enquiry = await post("/enquiries", { kind: "gifting", name: "Matrix Shopper", email: uniqueEmail("matrix-enquiry"), contact: "9876543210", address: "12 Lodhi Road, New Delhi", message: "Forty hampers for Diwali." }, { ip: nextIp() });
   expect(enquiry.status, enquiry.text).toBe(201);
   const inboxItem = await db.selectFrom("inbox_items").select("id").where("source", "=", "enquiry").orderBy("id", "desc").executeTakeFirstOrThrow();
-  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
+  const made = async (path: string, json: unknown) => {
+    const res = await adminAs(ownerToken(), path, { json });
+    expect(res.status, res.text).toBe(201);
+    return Number(res.json.data.id);
+  };
+  const couponId = await made("/coupons", { code: `MXA${runTag}`, title: "Matrix coupon", kind: "flat", value: 100 });
+  const deletableCouponId = await made("/coupons", { code: `MXD${runTag}`, title: "Matrix coupon to delete", kind: "free_shipping" });
+  const zoneId = await made("/delivery-zones", matrixZone(`Matrix zone ${runTag}`));
+  const gstId = await made("/gst-rates", { hsn_prefix: "99990000", rate_percent: 18, effective_from: `2099-01-${String(1 + (Date.now() % 28)).padStart(2, "0")}`, note: `Matrix ${runTag}` });
+  const deletableGstId = await made("/gst-rates", { hsn_prefix: "99990001", rate_percent: 18, effective_from: `2099-02-${String(1 + (Date.now() % 28)).padStart(2, "0")}` });
+  fixtures = { couponId, deletableCouponId, zoneId, gstId, deletableGstId, product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -290,6 +337,18 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["PATCH", `/inbox/${fixtures.inboxId}`, {}],
       ["POST", `/inbox/${fixtures.inboxId}/notes`, { body: "   " }],
       ["POST", `/inbox/${fixtures.inboxId}/reply`, { subject: "", body: 5 }],
+      ["POST", "/coupons", { code: "a b", kind: "half", value: "ten" }],
+      ["POST", "/coupons", { code: "OKCODE", title: "Percent", kind: "percent", value: 150, starts_at: "2026-12-10", ends_at: "2026-12-01" }],
+      ["PATCH", `/coupons/${fixtures.couponId}`, { kind: "percent", value: 150 }],
+      ["PATCH", `/coupons/${fixtures.couponId}`, {}],
+      ["PUT", "/settings/shipping", { standard_fee: -1 }],
+      ["POST", "/delivery-zones", { name: "", pin_from: 12345, pin_to: "x" }],
+      ["POST", "/delivery-zones", { name: "Overlap", pin_from: 110001, pin_to: 110002, standard_days: { min: 1, max: 2 }, express_days: { min: 1, max: 1 } }],
+      ["PATCH", `/delivery-zones/${fixtures.zoneId}`, { standard_days: { min: 5, max: 2 } }],
+      ["POST", "/gst-rates", { hsn_prefix: "6", rate_percent: 41, effective_from: "2026-02-30" }],
+      ["PATCH", `/gst-rates/${fixtures.gstId}`, { max_taxable_value: -5 }],
+      ["PUT", "/settings/payments", { enabled: { paypal: true } }],
+      ["PUT", "/settings/payments", { enabled: {} }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
@@ -300,10 +359,15 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", "/staff/invites"],
       ["POST", "/tokens"],
       ["POST", "/products"],
+      ["POST", "/coupons"],
+      ["PUT", "/settings/shipping"],
+      ["POST", "/delivery-zones"],
+      ["POST", "/gst-rates"],
+      ["PUT", "/settings/payments"],
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`]) {
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc"]) {
       const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") || where.includes("/photos/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }

@@ -28,6 +28,15 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
   { path: "/admin/stock?tab=out&q=sheet", resource: "stock", action: "read" },
   { path: "/admin/stock?tab=made_to_order", resource: "stock", action: "read" },
+  { path: "/admin/coupons/new", resource: "coupon", action: "create" },
+  { path: "/admin/coupons?status=expired&q=diwali", resource: "coupon", action: "read" },
+  { path: "/admin/coupons/1", resource: "coupon", action: "read" },
+  { path: "/admin/delivery-zones/new", resource: "settings", action: "update" },
+  { path: "/admin/delivery-zones?pin=110001", resource: "settings", action: "read" },
+  { path: "/admin/delivery-zones/1", resource: "settings", action: "read" },
+  { path: "/admin/gst-rates/new", resource: "settings", action: "update" },
+  { path: "/admin/gst-rates?hsn=63021000&price=2999", resource: "settings", action: "read" },
+  { path: "/admin/gst-rates/1", resource: "settings", action: "update" },
 ];
 
 async function page(path: string, cookie: string | null) {
