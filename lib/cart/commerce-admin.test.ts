@@ -68,9 +68,16 @@ describe("delivery zones", () => {
     expect(overlappingZone({ pinFrom: 200000, pinTo: 599999 }, zones)).toBeNull();
   });
 
+  it("allow a zone wholly inside another (Ladakh in the North) or around it, never the same range twice", () => {
+    expect(overlappingZone({ pinFrom: 194101, pinTo: 194999 }, zones)).toBeNull();
+    expect(overlappingZone({ pinFrom: 110000, pinTo: 199999 }, zones)).toEqual(zones[0]);
+    expect(overlappingZone({ pinFrom: 100000, pinTo: 299999 }, zones)).toBeNull();
+    expect(overlappingZone({ pinFrom: 190000, pinTo: 200500 }, zones)).toEqual(zones[0]);
+  });
+
   it("a zone never overlaps itself when edited, and the refusal names the other zone", () => {
     expect(overlappingZone({ id: 1, pinFrom: 110000, pinTo: 150000 }, zones)).toBeNull();
-    expect(overlapMessage(zones[1]!)).toBe('These PINs overlap the active zone "South" (600000–699999): change the range or deactivate that zone first.');
+    expect(overlapMessage(zones[1]!)).toBe('These PINs cross the active zone "South" (600000–699999): a zone may lie wholly inside another, but not partly over it or on the same range. Change the range or deactivate that zone first.');
   });
 
   it("refuses a range backwards, a PIN of five digits, more fewest days than most", () => {

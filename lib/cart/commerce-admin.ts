@@ -287,12 +287,21 @@ export type PinRange = { id: number; name: string; pinFrom: number; pinTo: numbe
 /** Whether two PIN ranges share a PIN (ends included). */
 export const rangesOverlap = (a: { pinFrom: number; pinTo: number }, b: { pinFrom: number; pinTo: number }) => a.pinFrom <= b.pinTo && b.pinFrom <= a.pinTo;
 
-/** The first of `others` (active zones, not `range` itself) that shares a PIN with `range`; null when none. */
+/** Whether one range lies wholly inside the other without being the same range (a part of a region, as Ladakh in the North). */
+export const rangesNest = (a: { pinFrom: number; pinTo: number }, b: { pinFrom: number; pinTo: number }) =>
+  !(a.pinFrom === b.pinFrom && a.pinTo === b.pinTo) && ((a.pinFrom >= b.pinFrom && a.pinTo <= b.pinTo) || (b.pinFrom >= a.pinFrom && b.pinTo <= a.pinTo));
+
+/**
+ * The first of `others` (active zones, not `range` itself) that `range` crosses: shares a PIN with
+ * it while neither lies wholly inside the other, or has the very same range. A zone inside another
+ * is allowed: the narrower one serves its PINs (findDeliveryZone), so every PIN has one answer.
+ */
 export function overlappingZone(range: { id?: number; pinFrom: number; pinTo: number }, others: readonly PinRange[]): PinRange | null {
-  return others.find((o) => o.id !== range.id && rangesOverlap(range, o)) ?? null;
+  return others.find((o) => o.id !== range.id && rangesOverlap(range, o) && !rangesNest(range, o)) ?? null;
 }
 
-export const overlapMessage = (other: PinRange) => `These PINs overlap the active zone "${other.name}" (${other.pinFrom}–${other.pinTo}): change the range or deactivate that zone first.`;
+export const overlapMessage = (other: PinRange) =>
+  `These PINs cross the active zone "${other.name}" (${other.pinFrom}–${other.pinTo}): a zone may lie wholly inside another, but not partly over it or on the same range. Change the range or deactivate that zone first.`;
 
 /** GET /admin/delivery-zones/check?pin=: the zone and the promise a PIN gets. */
 export const pinCheckSchema = z.object({ pin: z.string({ error: "Enter a valid 6-digit PIN code." }).trim().regex(/^[1-9]\d{5}$/, "Enter a valid 6-digit PIN code.") });

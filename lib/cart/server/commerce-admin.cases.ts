@@ -113,16 +113,21 @@ export function commerceAdminCases(dialect: "sqlite" | "postgres") {
       const zone = (name: string, pin_from: number, pin_to: number) => zoneCreateSchema.parse({ name, pin_from, pin_to, standard_days: { min: 2, max: 3 }, express_days: { min: 1, max: 1 } });
       const made = await s.createZone(actor, zone("Test range", 100100, 100199), now);
       const overlap = await refusal(s.createZone(actor, zone("Clash", 100199, 100300), now));
-      expect(overlap).toMatchObject({ status: 422, message: 'These PINs overlap the active zone "Test range" (100100–100199): change the range or deactivate that zone first.' });
+      expect(overlap).toMatchObject({ status: 422, message: expect.stringContaining('These PINs cross the active zone "Test range" (100100–100199)') });
       const delhi = await refusal(s.updateZone(actor, made.id, { pin_to: 110001 }, now));
-      expect(delhi.message).toContain('overlap the active zone "North: Delhi');
+      expect(delhi.message).toContain('cross the active zone "North: Delhi');
+      // A part of a zone gets its own days: it lies inside, and the narrower one serves its PINs.
+      const inner = await s.createZone(actor, zone("Inner part", 100150, 100159), now);
+      expect((await s.checkPin("100155", now)).zone).toBe("Inner part");
+      expect((await s.checkPin("100160", now)).zone).toBe("Test range");
+      await s.updateZone(actor, inner.id, { active: false }, now);
       expect((await s.checkPin("100150", now)).zone).toBe("Test range");
       expect((await s.checkPin("100150", now)).in_stock).toMatchObject({ serviceable: true, zone: "Test range" });
       await s.updateZone(actor, made.id, { active: false }, now);
       expect((await s.checkPin("100150", now)).zone).toBeNull();
       // A deactivated zone does not count against a new one.
       expect((await s.createZone(actor, zone("Clash", 100199, 100300), now)).active).toBe(true);
-      expect((await audits("delivery_zone.deactivate")).length).toBe(1);
+      expect((await audits("delivery_zone.deactivate")).length).toBe(2);
       expect((await s.listZones()).filter((z) => z.name === "Test range")).toMatchObject([{ active: false, pin_from: 100100 }]);
     });
 

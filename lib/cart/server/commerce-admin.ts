@@ -391,7 +391,7 @@ export async function getZone(id: number): Promise<AdminZone> {
 /**
  * The zones' writes take turns: SQLite's write lock already serializes them; on PostgreSQL a
  * lock on the table (one that writers of it conflict with, readers do not) makes the overlap check
- * and the write one step, so two overlapping zones saved at once cannot both pass.
+ * and the write one step, so two crossing zones saved at once cannot both pass.
  */
 async function lockZones(trx: Db, handle: DbHandle) {
   if (handle.dialect === "postgres") await sql`lock table delivery_zones in share row exclusive mode`.execute(trx);
@@ -406,7 +406,7 @@ async function refuseOverlap(trx: Db, zone: ZoneInput, id: number | null) {
   if (other) throw new ApiError(422, overlapMessage(other), { pin_from: [overlapMessage(other)] });
 }
 
-/** POST /admin/delivery-zones: refused when its PINs overlap another active zone's. */
+/** POST /admin/delivery-zones: refused when its PINs cross another active zone's (one inside another is allowed). */
 export async function createZone(actor: StaffActor, input: ZoneInput, now = new Date()): Promise<AdminZone> {
   const handle = await getDb();
   const id = await writeTransaction(handle, async (trx) => {

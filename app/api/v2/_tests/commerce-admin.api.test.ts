@@ -183,12 +183,17 @@ describe("delivery zones", () => {
     const checked = await owner(`/delivery-zones/check?pin=${pin}`);
     expect(checked.json.data).toMatchObject({ pin, zone: name, in_stock: { serviceable: true, zone: name, message: served.json.message } });
 
-    const overlap = await owner("/delivery-zones", { json: { name: "Overlap", pin_from: pinBase + 99, pin_to: pinBase + 99, standard_days: { min: 1, max: 2 }, express_days: { min: 1, max: 1 } } });
+    const overlap = await owner("/delivery-zones", { json: { name: "Overlap", pin_from: pinBase + 99, pin_to: pinBase + 199, standard_days: { min: 1, max: 2 }, express_days: { min: 1, max: 1 } } });
     expect(overlap.status).toBe(422);
-    expect(overlap.json.message).toBe(`These PINs overlap the active zone "${name}" (${pinBase}–${pinBase + 99}): change the range or deactivate that zone first.`);
+    expect(overlap.json.message).toBe(`These PINs cross the active zone "${name}" (${pinBase}–${pinBase + 99}): a zone may lie wholly inside another, but not partly over it or on the same range. Change the range or deactivate that zone first.`);
     const north = await owner(`/delivery-zones/${id}`, { method: "PATCH", json: { pin_to: 110500 } });
     expect(north.status).toBe(422);
-    expect(north.json.message).toContain("overlap the active zone \"North");
+    expect(north.json.message).toContain("cross the active zone \"North");
+    // A part of the zone with its own days, inside it: the narrower one serves its PINs.
+    const inner = await owner("/delivery-zones", { json: { name: `Inner ${runTag}`, pin_from: pinBase + 40, pin_to: pinBase + 59, standard_days: { min: 6, max: 9 }, express_days: { min: 3, max: 4 } } });
+    expect(inner.status, inner.text).toBe(201);
+    expect((await api(`/delivery-check?pin=${pin}&product=${product.slug}`)).json).toMatchObject({ serviceable: true, zone: `Inner ${runTag}` });
+    expect((await owner(`/delivery-zones/${inner.json.data.id}`, { method: "PATCH", json: { active: false } })).status).toBe(200);
 
     const off = await owner(`/delivery-zones/${id}`, { method: "PATCH", json: { active: false } });
     expect(off.status, off.text).toBe(200);
