@@ -34,15 +34,19 @@ function serverModules(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The first statement of a function body, looking inside `return staffAction(async () => { … })`. */
+/**
+ * The first statement of a function body, looking inside `staffAction(async () => { … })` when
+ * the body starts with it (`return staffAction(…)` or `const result = await staffAction(…)`).
+ */
 function firstWork(body: ts.Block): ts.Statement | undefined {
   const first = body.statements[0];
-  if (first && ts.isReturnStatement(first) && first.expression && ts.isCallExpression(first.expression)) {
-    const call = first.expression;
-    if (ts.isIdentifier(call.expression) && call.expression.text === "staffAction") {
-      const work = call.arguments[0];
-      if (work && (ts.isArrowFunction(work) || ts.isFunctionExpression(work)) && ts.isBlock(work.body)) return work.body.statements[0];
-    }
+  let expr: ts.Expression | undefined;
+  if (first && ts.isReturnStatement(first)) expr = first.expression;
+  else if (first && ts.isVariableStatement(first)) expr = first.declarationList.declarations[0]?.initializer;
+  if (expr && ts.isAwaitExpression(expr)) expr = expr.expression;
+  if (expr && ts.isCallExpression(expr) && ts.isIdentifier(expr.expression) && expr.expression.text === "staffAction") {
+    const work = expr.arguments[0];
+    if (work && (ts.isArrowFunction(work) || ts.isFunctionExpression(work)) && ts.isBlock(work.body)) return work.body.statements[0];
   }
   return first;
 }
