@@ -11,7 +11,28 @@ import "server-only";
  */
 
 export { saveContactMessage } from "./server/contact";
-export { type BlogPost, type BlogSummary, type CmsPage, getBlogBySlug, getCategorySlugById, getCmsPage, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
+export { blogClock, type BlogPost, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, scheduleAt, type Slide, type Testimonial } from "./server/content";
+export {
+  type AdminBlogPost,
+  type AdminCmsPage,
+  type AdminContentPage,
+  BANNER_MESSAGES,
+  BANNER_UPLOAD,
+  CONTENT_ADMIN_MESSAGES,
+  createBlog,
+  createPage,
+  deleteBlog,
+  deletePage,
+  getAdminBlog,
+  getAdminPage,
+  listAdminBlogs,
+  listAdminPages,
+  pageCategoryChoices,
+  readContentFile,
+  setBlogBanner,
+  updateBlog,
+  updatePage,
+} from "./server/content-admin";
 export { ENQUIRY_TEAMS, saveEnquiry } from "./server/enquiries";
 export { subscribe } from "./server/newsletter";
 export {

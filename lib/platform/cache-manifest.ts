@@ -34,6 +34,7 @@ export type CacheTagEntry = {
 };
 
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
+const CONTENT_ADMIN = "lib/content/server/content-admin.ts";
 /** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) writes productRefreshEvent from here in its transaction; the outbox expires the tags once it commits. */
 const STOCK = "lib/catalog/server/stock.ts";
 
@@ -81,10 +82,25 @@ export const CACHE_MANIFEST = {
     invalidatedBy: [{ change: "a merchant edits a product", in: CATALOG_ADMIN }],
   },
   sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [] },
-  blogs: { tag: "blogs", lifetime: HOUR, shows: "blog lists, a post by slug, the sitemap", invalidatedBy: [] },
-  blog: { tag: (slug: string) => `blog:${slug}`, lifetime: HOUR, shows: "one blog post by its slug", invalidatedBy: [] },
-  pages: { tag: "pages", lifetime: HOUR, shows: "CMS pages, the sitemap", invalidatedBy: [] },
-  page: { tag: (slug: string) => `page:${slug}`, lifetime: HOUR, shows: "one CMS page by its slug", invalidatedBy: [] },
+  blogs: {
+    tag: "blogs",
+    lifetime: HOUR,
+    shows: "blog lists, a post by slug, the published times (a scheduled post's time), the sitemap",
+    invalidatedBy: [{ change: "staff make, change, publish, schedule or delete a blog post, or change its banner", in: CONTENT_ADMIN }],
+  },
+  blog: {
+    tag: (slug: string) => `blog:${slug}`,
+    lifetime: HOUR,
+    shows: "one blog post by its slug, and the redirect from an old slug",
+    invalidatedBy: [{ change: "staff change or delete the post (its old and new slug)", in: CONTENT_ADMIN }],
+  },
+  pages: { tag: "pages", lifetime: HOUR, shows: "CMS pages, the sitemap", invalidatedBy: [{ change: "staff make, change, publish or delete a CMS page", in: CONTENT_ADMIN }] },
+  page: {
+    tag: (slug: string) => `page:${slug}`,
+    lifetime: HOUR,
+    shows: "one CMS page by its slug, and the redirect from an old slug",
+    invalidatedBy: [{ change: "staff change or delete the page (its old and new slug)", in: CONTENT_ADMIN }],
+  },
   testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [] },
   locations: {
     tag: "locations",

@@ -677,6 +677,14 @@ export interface BlogsTable {
   updated_at: Timestamp;
 }
 
+/** A slug a blog post ("blog") or CMS page ("page") had before (migration 019): its old address redirects to the slug of today. */
+export interface ContentSlugRedirectsTable {
+  kind: "blog" | "page";
+  slug: string;
+  target_id: number;
+  created_at: Timestamp;
+}
+
 export interface SlidersTable {
   id: Id;
   heading: string;
@@ -838,6 +846,7 @@ export interface Database {
   blogs: BlogsTable;
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;
+  content_slug_redirects: ContentSlugRedirectsTable;
   business_settings: BusinessSettingsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;
