@@ -10,6 +10,8 @@ export function PreviewBar({ state, editHref }: { state: string; editHref: strin
           <a href={editHref} className="underline underline-offset-2">
             Back to the editor
           </a>
+          {/* A route handler that turns draft mode off: a plain request, outside the router. */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
           <a href="/admin/content/preview/exit" className="underline underline-offset-2">
             Leave preview
           </a>

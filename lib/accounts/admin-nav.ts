@@ -22,6 +22,8 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },
   { href: "/admin/subscribers", label: "Subscribers", resource: "inbox", action: "read", group: "shop" },
+  { href: "/admin/content/blog", label: "Blog posts", resource: "content", action: "read", group: "shop" },
+  { href: "/admin/content/pages", label: "Pages", resource: "content", action: "read", group: "shop" },
   { href: "/admin/staff", label: "Staff", resource: "staff", action: "read", group: "people" },
   { href: "/admin/tokens", label: "API tokens", resource: "token", action: "read", group: "people" },
   { href: "/admin/settings/security", label: "Security", resource: "settings", action: "read", group: "people" },

@@ -142,3 +142,15 @@ export type BlogListFilter = (typeof BLOG_LIST_FILTERS)[number];
 
 /** The list's ?status=, lenient: anything else is every post. */
 export const blogListFilter = (raw: unknown): BlogListFilter => (BLOG_LIST_FILTERS as readonly unknown[]).includes(raw) ? (raw as BlogListFilter) : "all";
+
+const listPage = z.coerce.number().int().min(1).max(100_000).default(1);
+
+/** The admin blog list's URL state (/admin/content/blog?status=&q=&page=). */
+export const blogListQuerySchema = z.object({
+  status: z.enum(BLOG_LIST_FILTERS).default("all"),
+  q: z.string().trim().max(100).optional(),
+  page: listPage,
+});
+
+/** The admin CMS page list's URL state (/admin/content/pages?page=). */
+export const pageListQuerySchema = z.object({ page: listPage });
