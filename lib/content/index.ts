@@ -33,6 +33,7 @@ export {
   updateBlog,
   updatePage,
 } from "./server/content-admin";
+export { type BusinessSettingsView, getBusinessSettingsForEdit, LOGO_MAX_BYTES, setLogo, SETTINGS_ADMIN_MESSAGES, updateBusinessSettings } from "./server/settings-admin";
 export { ENQUIRY_TEAMS, saveEnquiry } from "./server/enquiries";
 export { subscribe } from "./server/newsletter";
 export {

@@ -43,7 +43,7 @@ export const CACHE_MANIFEST = {
     tag: "settings",
     lifetime: HOUR,
     shows: "the business settings: shop name, contact details, logos, shipping rates, payment timeout, return window",
-    invalidatedBy: [],
+    invalidatedBy: [{ change: "staff change the business settings or upload a logo (/admin/settings/business): header, footer, meta tags, policy pages and mails", in: "lib/content/server/settings-admin.ts" }],
   },
   categories: {
     tag: "categories",

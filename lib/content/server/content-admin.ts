@@ -349,7 +349,7 @@ export async function storeContentImage(bytes: Buffer): Promise<string> {
 
 /** The bytes of a stored content image, for GET /media/content/{name}; null when there is none. */
 export function readContentFile(name: string): Promise<Buffer | null> {
-  if (!isStoredName(name) || !name.endsWith(".webp")) return Promise.resolve(null);
+  if (!isStoredName(name) || !(name.endsWith(".webp") || name.endsWith(".png"))) return Promise.resolve(null);
   return fileStorage().get(CONTENT_FOLDER, name);
 }
 
