@@ -154,3 +154,17 @@ export const blogListQuerySchema = z.object({
 
 /** The admin CMS page list's URL state (/admin/content/pages?page=). */
 export const pageListQuerySchema = z.object({ page: listPage });
+
+/** Of published times (any order), the latest one reached at `now` and the soonest still to come. */
+export function scheduleAt(times: readonly string[], now: Date): { cutoff: string | null; next: string | null } {
+  let cutoff: string | null = null;
+  let next: string | null = null;
+  const at = now.getTime();
+  for (const t of times) {
+    const ms = Date.parse(t);
+    if (ms <= at) {
+      if (cutoff === null || ms > Date.parse(cutoff)) cutoff = t;
+    } else if (next === null || ms < Date.parse(next)) next = t;
+  }
+  return { cutoff, next };
+}

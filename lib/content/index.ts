@@ -11,7 +11,7 @@ import "server-only";
  */
 
 export { saveContactMessage } from "./server/contact";
-export { blogClock, type BlogPost, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, scheduleAt, type Slide, type Testimonial } from "./server/content";
+export { blogClock, type BlogPost, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
 export {
   type AdminBlogPost,
   type AdminCmsPage,

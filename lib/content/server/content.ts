@@ -4,7 +4,7 @@ import { htmlToText, sanitizeRichText } from "@/lib/platform/html";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
 import type { Page } from "@/lib/catalog";
-import { blogStatus, type BlogStatus } from "../content-schemas";
+import { blogStatus, type BlogStatus, scheduleAt } from "../content-schemas";
 
 export type Slide = {
   id: number;
@@ -114,19 +114,6 @@ export async function blogClock(now = new Date()): Promise<{ cutoff: string | nu
   return clock;
 }
 
-/** Of published times (any order), the latest one reached at `now` and the soonest still to come. */
-export function scheduleAt(times: readonly string[], now: Date): { cutoff: string | null; next: string | null } {
-  let cutoff: string | null = null;
-  let next: string | null = null;
-  const at = now.getTime();
-  for (const t of times) {
-    const ms = Date.parse(t);
-    if (ms <= at) {
-      if (cutoff === null || ms > Date.parse(cutoff)) cutoff = t;
-    } else if (next === null || ms < Date.parse(next)) next = t;
-  }
-  return { cutoff, next };
-}
 
 /** Published posts whose time has come, newest first. */
 export async function listBlogs(page = 1, perPage = 12, now = new Date()): Promise<Page<BlogSummary>> {

@@ -48,6 +48,13 @@ type Fixtures = {
   tokenId: number;
   /** An enquiry's inbox item. */
   inboxId: number;
+  /** A draft blog post and a draft CMS page the matrix changes, and one of each it deletes. */
+  blogId: number;
+  deletableBlogId: number;
+  pageId: number;
+  deletablePageId: number;
+  /** The shop's name as it is (allowed callers save it unchanged). */
+  websiteName: string;
 };
 
 type Route = {
@@ -71,6 +78,21 @@ function photoForm(bytes: Buffer): FormData {
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "matrix.jpg");
   form.append("alt", "A matrix test photo of a curtain");
+  return form;
+}
+
+/** A file that is not an image, as a banner (allowed callers get 422, so nothing is stored). */
+function bannerForm(): FormData {
+  const form = new FormData();
+  form.append("banner", new Blob(["not an image"], { type: "image/jpeg" }), "banner.jpg");
+  return form;
+}
+
+/** The same for a logo. */
+function logoForm(): FormData {
+  const form = new FormData();
+  form.append("type", "header_logo_path");
+  form.append("logo", new Blob(["not an image"], { type: "image/png" }), "logo.png");
   return form;
 }
 
@@ -120,6 +142,24 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/inbox/{id}/reply", path: (f) => `/inbox/${f.inboxId}/reply`, needs: perms("inbox:update"), body: () => ({ body: "Matrix reply" }) },
   { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
   { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
+  { method: "GET", route: "/content/blogs", path: () => "/content/blogs?status=draft", needs: perms("content:read") },
+  { method: "POST", route: "/content/blogs", path: () => "/content/blogs", needs: perms("content:create"), body: () => ({ title: `Matrix Post ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }) },
+  { method: "POST", route: "/content/blogs", path: () => "/content/blogs", needs: perms("content:create", "content:publish"), body: () => ({ title: `Matrix Published Post ${runTag}`, author: "Matrix", description: "<p>Matrix</p>", published: true }) },
+  { method: "GET", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:read") },
+  { method: "PATCH", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:update"), body: () => ({ title: `Matrix Retitled ${runTag}` }) },
+  { method: "PATCH", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ published: !allowed }) },
+  { method: "POST", route: "/content/blogs/{id}/banner", path: (f) => `/content/blogs/${f.blogId}/banner`, needs: perms("content:update"), raw: () => bannerForm() },
+  { method: "DELETE", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.deletableBlogId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/pages", path: () => "/content/pages", needs: perms("content:read") },
+  { method: "POST", route: "/content/pages", path: () => "/content/pages", needs: perms("content:create"), body: () => ({ title: `Matrix Page ${runTag}` }) },
+  { method: "GET", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:read") },
+  { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:update"), body: () => ({ title: `Matrix Page Retitled ${runTag}` }) },
+  { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ published: !allowed }) },
+  { method: "DELETE", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.deletablePageId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:read") },
+  { method: "PATCH", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:update"), body: (f, _p, allowed) => ({ website_name: allowed ? f.websiteName : "Matrix Hijacked Shop" }) },
+  // Allowed callers send a file that is not an image (422): the shop's logo stays.
+  { method: "POST", route: "/settings/business/logo", path: () => "/settings/business/logo", needs: perms("settings:update"), raw: () => logoForm() },
   // Last: it ends the sessions it is allowed for.
   { method: "POST", route: "/auth/logout", path: () => "/auth/logout", needs: { staffSession: true } },
 ];
@@ -183,6 +223,11 @@ async function snapshot(f: Fixtures) {
     inboxNotes: await count("inbox_notes"),
     inboxReplies: await count("inbox_replies"),
     outboxEvents: await count("outbox_events"),
+    blog: await db.selectFrom("blogs").select(["title", "published", "banner"]).where("id", "=", f.blogId).executeTakeFirstOrThrow(),
+    blogs: Number((await db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    page: await db.selectFrom("cms_pages").select(["title", "published"]).where("id", "=", f.pageId).executeTakeFirstOrThrow(),
+    pages: Number((await db.selectFrom("cms_pages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    businessSettings: await db.selectFrom("business_settings").select(["type", "value"]).orderBy("type").execute(),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
 }
@@ -230,7 +275,17 @@ beforeAll(async () => {
   const enquiry = await post("/enquiries", { kind: "gifting", name: "Matrix Shopper", email: uniqueEmail("matrix-enquiry"), contact: "9876543210", address: "12 Lodhi Road, New Delhi", message: "Forty hampers for Diwali." }, { ip: nextIp() });
   expect(enquiry.status, enquiry.text).toBe(201);
   const inboxItem = await db.selectFrom("inbox_items").select("id").where("source", "=", "enquiry").orderBy("id", "desc").executeTakeFirstOrThrow();
-  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
+  const contentRow = async (path: string, body: unknown, key: "blog" | "page") => {
+    const made = await adminAs(ownerToken(), path, { json: body });
+    expect(made.status, made.text).toBe(201);
+    return Number((made.json[key] as { id: number }).id);
+  };
+  const blogId = await contentRow("/content/blogs", { title: `Matrix Draft ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }, "blog");
+  const deletableBlogId = await contentRow("/content/blogs", { title: `Matrix Doomed ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }, "blog");
+  const pageId = await contentRow("/content/pages", { title: `Matrix Draft Page ${runTag}` }, "page");
+  const deletablePageId = await contentRow("/content/pages", { title: `Matrix Doomed Page ${runTag}` }, "page");
+  const websiteName = (await db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow()).value ?? "";
+  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id, blogId, deletableBlogId, pageId, deletablePageId, websiteName };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -290,6 +345,11 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["PATCH", `/inbox/${fixtures.inboxId}`, {}],
       ["POST", `/inbox/${fixtures.inboxId}/notes`, { body: "   " }],
       ["POST", `/inbox/${fixtures.inboxId}/reply`, { subject: "", body: 5 }],
+      ["POST", "/content/blogs", { title: "", author: 5, description: "" }],
+      ["PATCH", `/content/blogs/${fixtures.blogId}`, { slug: "Bad Slug", published_at: "soon" }],
+      ["POST", "/content/pages", { title: "x", category_id: "curtains" }],
+      ["PATCH", `/content/pages/${fixtures.pageId}`, { published: "yes" }],
+      ["PATCH", "/settings/business", { contact_phone: "123", facebook_link: "ftp://x", return_window_days: 500 }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
