@@ -30,7 +30,6 @@ export default async function BlogPostAdminPage({ params, searchParams }: Props)
       {query.created ? <Notice tone="green">The blog post is created. Add its banner below, preview it, and publish it when it is ready.</Notice> : null}
       {post.oldSlugs.length ? <Notice tone="blue">Old addresses that redirect here: {post.oldSlugs.map((s) => `/blog/${s}`).join(", ")}.</Notice> : null}
       <BlogEditor
-        key={post.updatedAt}
         id={post.id}
         initial={blogForm(post)}
         banner={post.banner}

@@ -29,7 +29,6 @@ export default async function CmsPageAdminPage({ params, searchParams }: Props) 
       {query.created ? <Notice tone="green">The page is created.</Notice> : null}
       {page.oldSlugs.length ? <Notice tone="blue">Old addresses that redirect here: {page.oldSlugs.map((s) => `/${s}`).join(", ")}.</Notice> : null}
       <PageEditor
-        key={page.updatedAt}
         id={page.id}
         initial={pageForm(page)}
         categories={categories}
