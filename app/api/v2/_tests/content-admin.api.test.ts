@@ -26,6 +26,12 @@ async function page(path: string, cookie?: string) {
   return { status: res.status, location: res.headers.get("location"), cacheControl: res.headers.get("cache-control"), setCookie: res.headers.getSetCookie(), html: await res.text() };
 }
 
+/** The tags of an HTML fragment that could run script: a script-capable element, an event handler, a javascript: or data: address. Text that merely reads like code is not a tag. */
+function dangerousTags(html: string): string[] {
+  const tags = html.match(/<[a-z][^>]*>/gi) ?? [];
+  return tags.filter((t) => /^<(script|iframe|object|embed|style|svg|math|input|details|body|textarea|title|link|meta|base|form)\b/i.test(t) || /\son[a-z]+\s*=/i.test(t) || /(href|src)\s*=\s*["']?\s*(javascript|data|vbscript):/i.test(t));
+}
+
 const blogBody = (over: Record<string, unknown> = {}) => ({ title: `Monsoon Curtains ${tag}`, author: "Aditi Rao", description: "<p>Linen that breathes in the rains.</p>", ...over });
 
 async function makeBlog(over: Record<string, unknown> = {}) {
@@ -110,17 +116,17 @@ describe("blog posts", () => {
   });
 
   it("cleans the stored-XSS corpus out of a post's rich text on save, and the storefront shows none of it", async () => {
-    const html = `<p>Before</p>${XSS_CORPUS.join("<br>")}<p>After</p>`;
+    const html = `<p>Before</p>${XSS_CORPUS.map((x) => `<p>${x}</p>`).join("")}<p>After</p>`;
     const post = await makeBlog({ title: `Safe Text ${tag}`, description: html, published: true });
     const { db } = await testDb();
     const stored = (await db.selectFrom("blogs").select("description").where("id", "=", post.id).executeTakeFirstOrThrow()).description;
-    for (const bad of [/<script/i, /onerror=/i, /onload=/i, /ontoggle=/i, /onfocus=/i, /javascript:/i, /<iframe/i, /<object/i, /<style/i, /<svg/i, /<input/i, /<details/i]) expect(stored).not.toMatch(bad);
     expect(stored).toContain("<p>Before</p>");
+    expect(dangerousTags(stored)).toEqual([]);
     const shown = await page(`/blog/${post.slug}`);
     expect(shown.status).toBe(200);
     const article = shown.html.slice(shown.html.indexOf("<p>Before</p>"), shown.html.indexOf("<p>After</p>"));
     expect(article.length).toBeGreaterThan(0);
-    for (const bad of [/<script/i, /onerror=/i, /onload=/i, /javascript:/i, /<iframe/i, /<img src="?x/i]) expect(article).not.toMatch(bad);
+    expect(dangerousTags(article)).toEqual([]);
   });
 
   it("refuses bad input with a message per field and changes nothing; 404 for no such post", async () => {
