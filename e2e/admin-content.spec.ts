@@ -107,6 +107,18 @@ test.describe("content and settings", () => {
     await shopperPage.goto("/blogs");
     await expect(shopperPage.getByText(title).first()).toBeVisible();
     await shopper.close();
+
+    // The other content pages pass axe too.
+    for (const [path, heading] of [
+      ["/admin/content/pages", "Pages"],
+      ["/admin/content/pages/new", "New page"],
+      ["/admin/content/home", "Home page"],
+      ["/admin/content/faqs", "FAQs"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await noSeriousViolations(page, path);
+    }
   });
 
   test("the owner changes the footer's phone in the business settings and the storefront shows it", { tag: [TAG.db, TAG.desktop] }, async ({ page, browser }) => {

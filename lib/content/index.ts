@@ -11,7 +11,8 @@ import "server-only";
  */
 
 export { saveContactMessage } from "./server/contact";
-export { blogClock, type BlogPost, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
+export { createListRow, deleteListRow, LIST_ADMIN_MESSAGES, listAdminRows, type ListRow, moveListRow, setSliderPhoto, updateListRow } from "./server/home-admin";
+export { blogClock, type BlogPost, type FaqRow, listFaqs, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
 export {
   type AdminBlogPost,
   type AdminCmsPage,

@@ -81,7 +81,7 @@ export const CACHE_MANIFEST = {
     shows: "the values of the listing filters (material, size, …)",
     invalidatedBy: [{ change: "a merchant edits a product", in: CATALOG_ADMIN }],
   },
-  sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [] },
+  sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a slide, or upload its photo", in: "lib/content/server/home-admin.ts" }] },
   blogs: {
     tag: "blogs",
     lifetime: HOUR,
@@ -101,7 +101,8 @@ export const CACHE_MANIFEST = {
     shows: "one CMS page by its slug, and the redirect from an old slug",
     invalidatedBy: [{ change: "staff change or delete the page (its old and new slug)", in: CONTENT_ADMIN }],
   },
-  testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [] },
+  testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a testimonial", in: "lib/content/server/home-admin.ts" }] },
+  faqs: { tag: "faqs", lifetime: HOUR, shows: "the FAQ page's questions (their facts are filled from the settings when shown)", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a question", in: "lib/content/server/home-admin.ts" }] },
   locations: {
     tag: "locations",
     lifetime: DAY,

@@ -51,7 +51,8 @@ export type Testimonial = { id: number; name: string; location: string | null; q
 export function listSliders(): Promise<Slide[]> {
   return cachedRead("listSliders", [], [cacheTags.sliders], async () => {
     const { db } = await getDb();
-    const rows = await db.selectFrom("sliders").selectAll().where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
+    // A slide added in the back office has no photo until one is uploaded (and cannot be shown before).
+    const rows = await db.selectFrom("sliders").selectAll().where("active", "=", 1).where("photo", "!=", "").orderBy("sort_order").orderBy("id").execute();
     return rows.map((r) => ({
       id: r.id,
       heading: r.heading,
@@ -242,5 +243,15 @@ export function listTestimonials(): Promise<Testimonial[]> {
       .orderBy("sort_order")
       .orderBy("id")
       .execute();
+  });
+}
+
+export type FaqRow = { id: number; question: string; answer: string; link_href: string | null; link_label: string | null };
+
+/** The FAQ page's shown questions in their order, as stored (their {placeholders} are filled by the page: lib/content/faqs.ts). */
+export function listFaqs(): Promise<FaqRow[]> {
+  return cachedRead("listFaqs", [], [cacheTags.faqs], async () => {
+    const { db } = await getDb();
+    return db.selectFrom("faqs").select(["id", "question", "answer", "link_href", "link_label"]).where("active", "=", 1).orderBy("sort_order").orderBy("id").execute();
   });
 }

@@ -685,6 +685,18 @@ export interface ContentSlugRedirectsTable {
   created_at: Timestamp;
 }
 
+/** A question of the FAQ page (migration 019); `answer` may hold the shop's facts as placeholders (lib/content/faqs.ts). */
+export interface FaqsTable {
+  id: Id;
+  question: string;
+  answer: string;
+  link_href: string | null;
+  link_label: string | null;
+  sort_order: number;
+  active: Flag;
+  updated_at: Timestamp;
+}
+
 export interface SlidersTable {
   id: Id;
   heading: string;
@@ -847,6 +859,7 @@ export interface Database {
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;
   content_slug_redirects: ContentSlugRedirectsTable;
+  faqs: FaqsTable;
   business_settings: BusinessSettingsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;

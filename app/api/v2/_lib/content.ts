@@ -1,3 +1,5 @@
+import { LIST_KINDS, type ListKind } from "@/lib/content/home-schemas";
+import { ApiError } from "@/lib/platform/errors";
 import type { AdminBlogPost, AdminCmsPage } from "@/lib/content";
 
 /** A blog post as the admin API answers it (snake_case, as the rest of API v2). */
@@ -34,3 +36,10 @@ export const presentAdminPage = (p: Partial<Pick<AdminCmsPage, "content" | "cate
   created_at: p.createdAt,
   updated_at: p.updatedAt,
 });
+
+/** The list a {kind} segment names (sliders, testimonials, faqs); 404 for anything else, like an unknown path. */
+export function listKindOf(raw: { kind?: string | string[] }): ListKind {
+  const kind = raw.kind;
+  if (typeof kind !== "string" || !(LIST_KINDS as readonly string[]).includes(kind)) throw new ApiError(404, "Not found.");
+  return kind as ListKind;
+}

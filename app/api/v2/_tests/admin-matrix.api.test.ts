@@ -55,6 +55,10 @@ type Fixtures = {
   deletablePageId: number;
   /** The shop's name as it is (allowed callers save it unchanged). */
   websiteName: string;
+  /** A hidden testimonial, a slide without a photo and a question the matrix deletes. */
+  testimonialId: number;
+  sliderId: number;
+  deletableFaqId: number;
 };
 
 type Route = {
@@ -85,6 +89,13 @@ function photoForm(bytes: Buffer): FormData {
 function bannerForm(): FormData {
   const form = new FormData();
   form.append("banner", new Blob(["not an image"], { type: "image/jpeg" }), "banner.jpg");
+  return form;
+}
+
+/** The same for a slide's photo. */
+function photoOnlyForm(): FormData {
+  const form = new FormData();
+  form.append("photo", new Blob(["not an image"], { type: "image/jpeg" }), "slide.jpg");
   return form;
 }
 
@@ -156,6 +167,13 @@ const ROUTES: Route[] = [
   { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:update"), body: () => ({ title: `Matrix Page Retitled ${runTag}` }) },
   { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ published: !allowed }) },
   { method: "DELETE", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.deletablePageId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/{kind}", path: () => "/content/testimonials", needs: perms("content:read") },
+  { method: "POST", route: "/content/{kind}", path: () => "/content/faqs", needs: perms("content:create"), body: () => ({ question: `Matrix question ${runTag}?`, answer: "A matrix answer within {return_window_days} days.", active: false }) },
+  { method: "PATCH", route: "/content/{kind}/{id}", path: (f) => `/content/testimonials/${f.testimonialId}`, needs: perms("content:update"), body: () => ({ quote: `A matrix quote, rewritten ${runTag}.` }) },
+  { method: "PATCH", route: "/content/{kind}/{id}", path: (f) => `/content/testimonials/${f.testimonialId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ active: !allowed }) },
+  { method: "POST", route: "/content/{kind}/{id}/move", path: (f) => `/content/testimonials/${f.testimonialId}/move`, needs: perms("content:update"), body: () => ({ direction: "up" }) },
+  { method: "POST", route: "/content/{kind}/{id}/photo", path: (f) => `/content/sliders/${f.sliderId}/photo`, needs: perms("content:update"), raw: () => photoOnlyForm() },
+  { method: "DELETE", route: "/content/{kind}/{id}", path: (f) => `/content/faqs/${f.deletableFaqId}`, needs: perms("content:delete") },
   { method: "GET", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:read") },
   { method: "PATCH", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:update"), body: (f, _p, allowed) => ({ website_name: allowed ? f.websiteName : "Matrix Hijacked Shop" }) },
   // Allowed callers send a file that is not an image (422): the shop's logo stays.
@@ -227,6 +245,9 @@ async function snapshot(f: Fixtures) {
     blogs: Number((await db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     page: await db.selectFrom("cms_pages").select(["title", "published"]).where("id", "=", f.pageId).executeTakeFirstOrThrow(),
     pages: Number((await db.selectFrom("cms_pages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    testimonial: await db.selectFrom("testimonials").select(["quote", "active", "sort_order"]).where("id", "=", f.testimonialId).executeTakeFirstOrThrow(),
+    slider: await db.selectFrom("sliders").select(["photo", "active"]).where("id", "=", f.sliderId).executeTakeFirstOrThrow(),
+    faqs: Number((await db.selectFrom("faqs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     businessSettings: await db.selectFrom("business_settings").select(["type", "value"]).orderBy("type").execute(),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
@@ -284,8 +305,16 @@ beforeAll(async () => {
   const deletableBlogId = await contentRow("/content/blogs", { title: `Matrix Doomed ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }, "blog");
   const pageId = await contentRow("/content/pages", { title: `Matrix Draft Page ${runTag}` }, "page");
   const deletablePageId = await contentRow("/content/pages", { title: `Matrix Doomed Page ${runTag}` }, "page");
+  const listRow = async (kind: string, body: unknown) => {
+    const made = await adminAs(ownerToken(), `/content/${kind}`, { json: body });
+    expect(made.status, made.text).toBe(201);
+    return Number((made.json.row as { id: number }).id);
+  };
+  const testimonialId = await listRow("testimonials", { name: "Matrix Shopper", quote: "A matrix testimonial about curtains.", rating: 5, active: false });
+  const sliderId = await listRow("sliders", { heading: `Matrix slide ${runTag}` });
+  const deletableFaqId = await listRow("faqs", { question: `Matrix doomed question ${runTag}?`, answer: "A matrix answer to delete." });
   const websiteName = (await db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow()).value ?? "";
-  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id, blogId, deletableBlogId, pageId, deletablePageId, websiteName };
+  fixtures = { product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id, blogId, deletableBlogId, pageId, deletablePageId, websiteName, testimonialId, sliderId, deletableFaqId };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -350,6 +379,9 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", "/content/pages", { title: "x", category_id: "curtains" }],
       ["PATCH", `/content/pages/${fixtures.pageId}`, { published: "yes" }],
       ["PATCH", "/settings/business", { contact_phone: "123", facebook_link: "ftp://x", return_window_days: 500 }],
+      ["POST", "/content/testimonials", { name: "", quote: "short", rating: 9 }],
+      ["POST", "/content/faqs", { question: "Why?", answer: "Within {refund_window} days." }],
+      ["POST", `/content/testimonials/${fixtures.testimonialId}/move`, { direction: "sideways" }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });

@@ -292,3 +292,76 @@ describe("business settings", () => {
     expect(refused.status).toBe(403);
   });
 });
+
+describe("the home page's slides and testimonials, and the FAQs", () => {
+  it("shows a new testimonial on the home page right after it is added, and hides it again", async () => {
+    const quote = `The ikat cushions brightened our whole room ${tag}.`;
+    const made = await adminAs(owner(), "/content/testimonials", { json: { name: "Priya S.", location: "Pune", quote, rating: 5, active: true } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.row.id as number;
+    try {
+      expect((await page("/")).html).toContain(quote);
+      const hidden = await adminAs(owner(), `/content/testimonials/${id}`, { method: "PATCH", json: { active: false } });
+      expect(hidden.json.data.active).toBe(false);
+      expect((await page("/")).html).not.toContain(quote);
+      expect((await auditRows({ entityType: "testimonial", entityId: id })).map((r) => r.action)).toEqual(["testimonial.update", "testimonial.create"]);
+    } finally {
+      await adminAs(owner(), `/content/testimonials/${id}`, { method: "DELETE" });
+    }
+  });
+
+  it("keeps a slide hidden until its photo is uploaded, then shows it; moves rows up and down", async () => {
+    const heading = `Festive Lights ${tag}`;
+    const made = await adminAs(owner(), "/content/sliders", { json: { heading, url: "/category/curtains", button_text: "Shop now" } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.row.id as number;
+    try {
+      const early = await adminAs(owner(), `/content/sliders/${id}`, { method: "PATCH", json: { active: true } });
+      expect(early.status).toBe(409);
+      expect(early.json.errors.active[0]).toContain("Upload the slide's photo");
+      const photo = new FormData();
+      photo.append("photo", new Blob([new Uint8Array(await sharp({ create: { width: 1600, height: 700, channels: 3, background: { r: 200, g: 140, b: 40 } } }).jpeg().toBuffer())], { type: "image/jpeg" }), "slide.jpg");
+      const uploaded = await adminAs(owner(), `/content/sliders/${id}/photo`, { method: "POST", body: photo });
+      expect(uploaded.status, uploaded.text).toBe(200);
+      expect(uploaded.json.row.fields.photo).toMatch(/^\/media\/content\/[a-z0-9-]+\.webp$/);
+      expect((await adminAs(owner(), `/content/sliders/${id}`, { method: "PATCH", json: { active: true } })).status).toBe(200);
+      expect((await page("/")).html).toContain(heading);
+
+      const before = (await adminAs(owner(), "/content/sliders")).json.data as Json[];
+      expect(before.at(-1).id).toBe(id);
+      const moved = await adminAs(owner(), `/content/sliders/${id}/move`, { json: { direction: "up" } });
+      expect(moved.status, moved.text).toBe(200);
+      expect((moved.json.data as Json[]).at(-2).id).toBe(id);
+      expect((await adminAs(owner(), `/content/testimonials/${id}/photo`, { method: "POST", body: new FormData() })).status).toBe(404);
+      expect((await adminAs(owner(), "/content/coupons")).status).toBe(404);
+    } finally {
+      await adminAs(owner(), `/content/sliders/${id}`, { method: "DELETE" });
+    }
+    expect((await page("/")).html).not.toContain(heading);
+  });
+
+  it("shows the FAQ table's questions with the shop's facts filled in, and a changed setting reaches them", async () => {
+    const rows = (await adminAs(owner(), "/content/faqs")).json.data as Json[];
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    const returns = rows.find((r) => String(r.fields.question).startsWith("What is your return policy"));
+    expect(returns.fields.answer).toContain("{return_window_days} days of delivery");
+    const settings = (await adminAs(owner(), "/settings/business")).json.data;
+    expect((await page("/faqs")).html).toContain(`within ${settings.return_window_days} days of delivery`);
+
+    const question = `Do you gift-wrap orders ${tag}?`;
+    const made = await adminAs(owner(), "/content/faqs", { json: { question, answer: "Yes, for {restocking_fee_percent}% less than you think: free of charge." } });
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.row.id as number;
+    const old = settings.return_window_days as string;
+    try {
+      expect((await page("/faqs")).html).toContain(question);
+      expect((await page("/faqs")).html).toContain(`for ${settings.restocking_fee_percent}% less`);
+      await adminAs(owner(), "/settings/business", { method: "PATCH", json: { return_window_days: 11 } });
+      expect((await page("/faqs")).html).toContain("within 11 days of delivery");
+    } finally {
+      await adminAs(owner(), "/settings/business", { method: "PATCH", json: { return_window_days: old } });
+      await adminAs(owner(), `/content/faqs/${id}`, { method: "DELETE" });
+    }
+    expect((await page("/faqs")).html).not.toContain(question);
+  });
+});
