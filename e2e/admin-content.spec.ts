@@ -114,6 +114,8 @@ test.describe("content and settings", () => {
       ["/admin/content/pages/new", "New page"],
       ["/admin/content/home", "Home page"],
       ["/admin/content/faqs", "FAQs"],
+      ["/admin/content/policies", "Policies"],
+      ["/admin/content/policies/return-policy", "Return Policy"],
     ] as const) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -26,6 +26,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/content/pages", label: "Pages", resource: "content", action: "read", group: "shop" },
   { href: "/admin/content/home", label: "Home page", resource: "content", action: "read", group: "shop" },
   { href: "/admin/content/faqs", label: "FAQs", resource: "content", action: "read", group: "shop" },
+  { href: "/admin/content/policies", label: "Policies", resource: "content", action: "read", group: "shop" },
   { href: "/admin/settings/business", label: "Business settings", resource: "settings", action: "update", group: "shop" },
   { href: "/admin/staff", label: "Staff", resource: "staff", action: "read", group: "people" },
   { href: "/admin/tokens", label: "API tokens", resource: "token", action: "read", group: "people" },

@@ -102,3 +102,16 @@ export const LIST_NAMES: Record<ListKind, { one: string; many: string }> = {
   testimonials: { one: "testimonial", many: "Testimonials" },
   faqs: { one: "question", many: "FAQs" },
 };
+
+/** A policy page's text (PUT /api/v2/admin/content/policies/{slug}): HTML naming the facts as placeholders, or null for the generated text. */
+export const policyTextSchema = z.strictObject({
+  body: z
+    .string({ error: "body is the page's text (HTML), or null for the generated text." })
+    .max(100_000, "At most 100,000 characters.")
+    .refine((v) => !v.includes("\u0000"), "Cannot contain NUL characters.")
+    .superRefine((v, ctx) => {
+      const unknown = unknownPlaceholders(v);
+      if (unknown.length) ctx.addIssue({ code: "custom", message: LIST_MESSAGES.placeholder(unknown) });
+    })
+    .nullable(),
+});

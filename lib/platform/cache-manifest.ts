@@ -102,6 +102,7 @@ export const CACHE_MANIFEST = {
     invalidatedBy: [{ change: "staff change or delete the page (its old and new slug)", in: CONTENT_ADMIN }],
   },
   testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a testimonial", in: "lib/content/server/home-admin.ts" }] },
+  policies: { tag: "policies", lifetime: HOUR, shows: "the policy pages' texts staff wrote (their facts are filled from the settings when shown)", invalidatedBy: [{ change: "staff change a policy page's text or go back to the generated one", in: "lib/content/server/policy-admin.ts" }] },
   faqs: { tag: "faqs", lifetime: HOUR, shows: "the FAQ page's questions (their facts are filled from the settings when shown)", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a question", in: "lib/content/server/home-admin.ts" }] },
   locations: {
     tag: "locations",

@@ -697,6 +697,13 @@ export interface FaqsTable {
   updated_at: Timestamp;
 }
 
+/** A policy page's text as staff wrote it (migration 019), replacing the generated sections; placeholders as the FAQs'. */
+export interface PolicyTextsTable {
+  slug: string;
+  body: string;
+  updated_at: Timestamp;
+}
+
 export interface SlidersTable {
   id: Id;
   heading: string;
@@ -860,6 +867,7 @@ export interface Database {
   cms_pages: CmsPagesTable;
   content_slug_redirects: ContentSlugRedirectsTable;
   faqs: FaqsTable;
+  policy_texts: PolicyTextsTable;
   business_settings: BusinessSettingsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;

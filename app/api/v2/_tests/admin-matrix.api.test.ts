@@ -174,6 +174,10 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/content/{kind}/{id}/move", path: (f) => `/content/testimonials/${f.testimonialId}/move`, needs: perms("content:update"), body: () => ({ direction: "up" }) },
   { method: "POST", route: "/content/{kind}/{id}/photo", path: (f) => `/content/sliders/${f.sliderId}/photo`, needs: perms("content:update"), raw: () => photoOnlyForm() },
   { method: "DELETE", route: "/content/{kind}/{id}", path: (f) => `/content/faqs/${f.deletableFaqId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/policies", path: () => "/content/policies", needs: perms("content:read") },
+  { method: "GET", route: "/content/policies/{slug}", path: () => "/content/policies/warranty-policy", needs: perms("content:read") },
+  // Allowed callers keep the generated text (null); a refused one would replace it.
+  { method: "PUT", route: "/content/policies/{slug}", path: () => "/content/policies/warranty-policy", needs: perms("content:update"), body: (_f, _p, allowed) => ({ body: allowed ? null : "<p>Matrix warranty: none at all.</p>" }) },
   { method: "GET", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:read") },
   { method: "PATCH", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:update"), body: (f, _p, allowed) => ({ website_name: allowed ? f.websiteName : "Matrix Hijacked Shop" }) },
   // Allowed callers send a file that is not an image (422): the shop's logo stays.
@@ -247,6 +251,7 @@ async function snapshot(f: Fixtures) {
     pages: Number((await db.selectFrom("cms_pages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     testimonial: await db.selectFrom("testimonials").select(["quote", "active", "sort_order"]).where("id", "=", f.testimonialId).executeTakeFirstOrThrow(),
     slider: await db.selectFrom("sliders").select(["photo", "active"]).where("id", "=", f.sliderId).executeTakeFirstOrThrow(),
+    policies: await db.selectFrom("policy_texts").select(["slug", "body"]).orderBy("slug").execute(),
     faqs: Number((await db.selectFrom("faqs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     businessSettings: await db.selectFrom("business_settings").select(["type", "value"]).orderBy("type").execute(),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
@@ -382,6 +387,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", "/content/testimonials", { name: "", quote: "short", rating: 9 }],
       ["POST", "/content/faqs", { question: "Why?", answer: "Within {refund_window} days." }],
       ["POST", `/content/testimonials/${fixtures.testimonialId}/move`, { direction: "sideways" }],
+      ["PUT", "/content/policies/return-policy", { body: "<p>Returns within {refund_window} days.</p>" }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });

@@ -365,3 +365,30 @@ describe("the home page's slides and testimonials, and the FAQs", () => {
     expect((await page("/faqs")).html).not.toContain(question);
   });
 });
+
+describe("policy pages", () => {
+  it("replaces a policy's sections with the text staff write, its facts filled from the settings, and goes back to the generated text", async () => {
+    const generated = await page("/warranty-policy");
+    expect(generated.status).toBe(200);
+    const settings = (await adminAs(owner(), "/settings/business")).json.data;
+    const body = `<h2>Our promise ${tag}</h2><p>Every piece is covered for {warranty_months} months; returns within {return_window_days} days.</p><script>alert(1)</script>`;
+    const saved = await adminAs(owner(), "/content/policies/warranty-policy", { method: "PUT", json: { body } });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.data.body).not.toContain("<script");
+    try {
+      const shown = await page("/warranty-policy");
+      expect(shown.html).toContain(`Our promise ${tag}`);
+      expect(shown.html).toContain(`within ${settings.return_window_days} days`);
+      expect(shown.html).toMatch(/covered for \d+ months/);
+      expect(await auditRows({ entityType: "policy", entityId: "warranty-policy", action: "policy.update" })).not.toHaveLength(0);
+      const unknown = await adminAs(owner(), "/content/policies/warranty-policy", { method: "PUT", json: { body: "<p>{refund_window}</p>" } });
+      expect(unknown.status).toBe(422);
+      expect(unknown.json.errors.body[0]).toContain("{refund_window}");
+      expect((await adminAs(owner(), "/content/policies/cookie-policy")).status).toBe(404);
+    } finally {
+      const back = await adminAs(owner(), "/content/policies/warranty-policy", { method: "PUT", json: { body: null } });
+      expect(back.json.data.body).toBeNull();
+    }
+    expect((await page("/warranty-policy")).html).not.toContain(`Our promise ${tag}`);
+  });
+});

@@ -11,6 +11,8 @@ import type { Dialect } from "../connection";
  *   the page showed before (docs/storefront.md), their answers keeping the shop's facts as
  *   placeholders ({return_window_days}, {shipping}, …: lib/content/faqs.ts fills them from the
  *   settings and delivery zones as the policy texts do), so a changed setting still reaches them.
+ * - policy_texts: a policy page's text as staff wrote it (HTML, the shop's facts as placeholders),
+ *   replacing the generated sections of that page; no row: the generated text (lib/content/policies.ts).
  * Blog posts keep their columns of 001: `published` 0 is a draft; 1 with `published_at` in the
  * future is scheduled (not listed, not in the sitemap, 404 until then), and shown from that time on.
  */
@@ -33,6 +35,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn("link_label", "text")
     .addColumn("sort_order", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("active", "integer", (c) => c.notNull().defaultTo(1))
+    .addColumn("updated_at", ts, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable("policy_texts")
+    .addColumn("slug", "text", (c) => c.primaryKey())
+    .addColumn("body", "text", (c) => c.notNull())
     .addColumn("updated_at", ts, (c) => c.notNull())
     .execute();
   const at = new Date().toISOString();
