@@ -58,11 +58,11 @@ test.describe("content and settings", () => {
     await expect(page.getByRole("heading", { level: 1, name: "New blog post" })).toBeVisible();
 
     // A refused save keeps what was typed, with the message under the field.
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "Create post" }).click();
     await expect(page.locator("#editor-errors")).toBeVisible();
     await expect(page.locator("#f-description-error")).toContainText("Write the text");
-    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
 
     await page.getByRole("textbox", { name: "Text", exact: true }).click();
     await page.keyboard.type("Light linen lets the monsoon breeze in and keeps the damp out.");
@@ -88,7 +88,7 @@ test.describe("content and settings", () => {
     expect((await shopperPage.goto(`/blog/${slug}`))?.status()).toBe(404);
 
     // Preview: the draft on its real address, under the Preview bar.
-    await page.getByRole("link", { name: "Preview" }).click();
+    await page.getByRole("link", { name: "Preview", exact: true }).click();
     await page.waitForURL(new RegExp(`/blog/${slug}$`));
     await expect(page.getByRole("region", { name: "Preview" })).toContainText("a draft, not published");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();

@@ -144,11 +144,11 @@ export function ListEditor({ kind, title, fields, rows, actions, can, systemKey 
               <span className="ml-auto flex flex-wrap gap-2">
                 {can.update ? (
                   <>
-                    <button type="button" className={secondaryButtonClass} disabled={pending || i === 0} onClick={() => run(() => actions.move(kind, row.id, "up"))} aria-label={`Move ${nameOf(row)} up`}>
-                      ↑
+                    <button type="button" className={secondaryButtonClass} disabled={pending || i === 0} onClick={() => run(() => actions.move(kind, row.id, "up"))}>
+                      ↑ Up<span className="sr-only">: {nameOf(row)}</span>
                     </button>
-                    <button type="button" className={secondaryButtonClass} disabled={pending || i === rows.length - 1} onClick={() => run(() => actions.move(kind, row.id, "down"))} aria-label={`Move ${nameOf(row)} down`}>
-                      ↓
+                    <button type="button" className={secondaryButtonClass} disabled={pending || i === rows.length - 1} onClick={() => run(() => actions.move(kind, row.id, "down"))}>
+                      ↓ Down<span className="sr-only">: {nameOf(row)}</span>
                     </button>
                   </>
                 ) : null}
