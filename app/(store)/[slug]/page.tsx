@@ -60,15 +60,15 @@ export default async function CmsPage({ params, searchParams }: Props) {
   ]);
   return (
     <>
-    {page.published !== null ? <PreviewBar state={page.published ? "published, as saved now" : "a draft, not published"} editHref={`/admin/content/pages/${page.id}`} /> : null}
-    <div className="container-page py-10">
-      <h1 className="text-4xl text-navy">{page.title}</h1>
-      {page.shortDesc ? <p className="mt-3 max-w-3xl text-lg text-ink/75">{page.shortDesc}</p> : null}
-      <div className="mt-8">
-        <ProductListing basePath={`/${page.slug}`} state={state} category={category ?? undefined} columns={3} />
+      {page.published !== null ? <PreviewBar state={page.published ? "published, as saved now" : "a draft, not published"} editHref={`/admin/content/pages/${page.id}`} /> : null}
+      <div className="container-page py-10">
+        <h1 className="text-4xl text-navy">{page.title}</h1>
+        {page.shortDesc ? <p className="mt-3 max-w-3xl text-lg text-ink/75">{page.shortDesc}</p> : null}
+        <div className="mt-8">
+          <ProductListing basePath={`/${page.slug}`} state={state} category={category ?? undefined} columns={3} />
+        </div>
+        {page.content ? <div className="rich-text mt-14 max-w-4xl text-ink/90" dangerouslySetInnerHTML={{ __html: page.content }} /> : null}
       </div>
-      {page.content ? <div className="rich-text mt-14 max-w-4xl text-ink/90" dangerouslySetInnerHTML={{ __html: page.content }} /> : null}
-    </div>
     </>
   );
 }
