@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { cacheControlOf, PUBLIC_PAGES } from "./lib/platform/cache-policy";
+import { cacheControlOf, NO_STORE, PUBLIC_PAGES } from "./lib/platform/cache-policy";
 import { SITE_CSP } from "./lib/platform/csp";
 
 const securityHeaders = [
@@ -10,6 +10,9 @@ const securityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
   { key: "Content-Security-Policy", value: SITE_CSP },
 ];
+
+/** Next.js draft mode's cookie (the back office's preview of drafts). */
+const DRAFT_COOKIE = { type: "cookie" as const, key: "__prerender_bypass" };
 
 const nextConfig: NextConfig = {
   // Caching: catalog and content reads go through the tagged data cache (lib/platform/cache.ts) and
@@ -86,7 +89,10 @@ const nextConfig: NextConfig = {
       },
       // Pages that are the same for everyone: a shared cache may keep them as briefly as the API
       // answers they show (lib/platform/cache-policy.ts says how long and why).
-      ...PUBLIC_PAGES.map(({ source, kind }) => ({ source, headers: [{ key: "Cache-Control", value: cacheControlOf(kind) }] })),
+      // Not in draft mode, though: a staff member previewing a draft (app/(store)/_lib/preview.ts)
+      // gets a page no shared cache may keep.
+      ...PUBLIC_PAGES.map(({ source, kind }) => ({ source, missing: [DRAFT_COOKIE], headers: [{ key: "Cache-Control", value: cacheControlOf(kind) }] })),
+      ...[...PUBLIC_PAGES.map((p) => p.source), "/:slug"].map((source) => ({ source, has: [DRAFT_COOKIE], headers: [{ key: "Cache-Control", value: NO_STORE }] })),
       // The back office is never indexed (its pages say so in a robots meta tag too; robots.txt
       // asks crawlers to stay out of it).
       { source: "/admin/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] },

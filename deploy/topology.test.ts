@@ -155,6 +155,31 @@ describe.skipIf(Boolean(missing))("two instances on one PostgreSQL and one Redis
     expect(results.filter((r) => !r.ok).map((r) => r.where)).toEqual([]);
   });
 
+  it("shows a blog post published through A on B and through nginx within 5 s, with its list", async () => {
+    const { A, B, N } = bases();
+    const word = `Monsoonia${randomBytes(3).toString("hex").replace(/\d/g, "q")}`;
+    const made = await api(A, "/admin/content/blogs", { body: { title: `Linen for the rains ${word}`, author: "Topology", description: `<p>${word} in the breeze.</p>` }, token: topology.adminToken });
+    expect(made.status, made.text).toBe(201);
+    const post = made.json.blog as { id: number; slug: string };
+    // The draft, read (and so cached) on B and through nginx, twice: not found.
+    for (const base of [B, N]) {
+      for (let i = 0; i < 2; i++) expect((await request(base, `/blog/${post.slug}`)).status, base).toBe(404);
+      expect((await request(base, "/blogs")).text).not.toContain(word);
+    }
+    const published = await api(A, `/admin/content/blogs/${post.id}`, { method: "PATCH", body: { published: true }, token: topology.adminToken });
+    expect(published.status, published.text).toBe(200);
+    const deadline = Date.now() + 5000;
+    const results = await Promise.all(
+      [B, N].flatMap((base) =>
+        [`/blog/${post.slug}`, "/blogs"].map(async (path) => ({ where: `${path} through ${base === N ? "nginx" : "instance B"}`, ok: await eventually(async () => {
+          const answer = await request(base, path);
+          return answer.status === 200 && answer.text.includes(word);
+        }, deadline) })),
+      ),
+    );
+    expect(results.filter((r) => !r.ok).map((r) => r.where)).toEqual([]);
+  });
+
   it("keeps a customer signed in on A signed in on B, with the same cart", async () => {
     const { A, B } = bases();
     const customer = await newCustomer(A, "10.91.0.1");

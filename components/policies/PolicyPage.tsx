@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { displayPhone } from "@/lib/platform/phone";
-import { deliveryWords, NO_DELIVERY, POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
+import { deliveryWords, fillPolicyText, NO_DELIVERY, POLICY, POLICY_SLUGS, POLICY_TITLES, policyDocument, policyFacts, type PolicyFacts, type PolicySlug } from "@/lib/content/policies";
+import { faqFacts } from "@/lib/content/faqs";
+import { getPolicyText } from "@/lib/content";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getActiveZones } from "@/lib/cart";
@@ -68,15 +70,17 @@ function AtAGlance({ f, current }: { f: PolicyFacts; current: PolicySlug }) {
 
 /** One policy page: breadcrumb, title, key facts, sections, and the policies-at-a-glance box. */
 export async function PolicyPage({ slug }: { slug: PolicySlug }) {
-  const f = await facts();
+  const [f, written] = await Promise.all([facts(), getPolicyText(slug)]);
   const doc = policyDocument(slug, f);
+  // A text staff wrote replaces the generated intro and sections; its facts are filled in here.
+  const body = written ? fillPolicyText(written.body, faqFacts(f)) : null;
   return (
     <div className="container-page py-10">
       <Breadcrumb items={[{ name: "Home", href: "/" }, { name: doc.title }]} />
       <div className="mt-4 grid gap-10 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <article className="max-w-3xl">
           <h1 className="text-4xl text-navy">{doc.title}</h1>
-          <p className="mt-4 text-lg leading-relaxed text-ink/85">{doc.intro}</p>
+          {body ? null : <p className="mt-4 text-lg leading-relaxed text-ink/85">{doc.intro}</p>}
           <section aria-labelledby="key-points" className="mt-6 rounded-xl border border-saffron/30 bg-sand/50 p-5">
             <h2 id="key-points" className="text-lg text-navy">
               Key points
@@ -87,7 +91,8 @@ export async function PolicyPage({ slug }: { slug: PolicySlug }) {
               ))}
             </ul>
           </section>
-          {doc.sections.map((section, i) => (
+          {body ? <div className="rich-text mt-8 leading-relaxed text-ink/85" dangerouslySetInnerHTML={{ __html: body }} /> : null}
+          {(body ? [] : doc.sections).map((section, i) => (
             <section key={section.heading} aria-labelledby={`policy-section-${i}`} className="mt-8">
               <h2 id={`policy-section-${i}`} className="text-2xl text-navy">
                 {section.heading}

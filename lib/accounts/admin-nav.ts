@@ -13,7 +13,7 @@ export const ADMIN_LOGIN_PATH = "/admin/login";
 
 export const isAdminPath = (pathname: string) => pathname === ADMIN_HOME || pathname.startsWith(`${ADMIN_HOME}/`);
 
-export type NavItem = { href: string; label: string; resource: Resource; action: Action; group: "shop" | "commerce" | "people" | "records" };
+export type NavItem = { href: string; label: string; resource: Resource; action: Action; group: "shop" | "content" | "commerce" | "people" | "records" };
 
 export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin", label: "Dashboard", resource: "product", action: "read", group: "shop" },
@@ -22,6 +22,12 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },
   { href: "/admin/subscribers", label: "Subscribers", resource: "inbox", action: "read", group: "shop" },
+  { href: "/admin/content/blog", label: "Blog posts", resource: "content", action: "read", group: "content" },
+  { href: "/admin/content/pages", label: "Pages", resource: "content", action: "read", group: "content" },
+  { href: "/admin/content/home", label: "Home page", resource: "content", action: "read", group: "content" },
+  { href: "/admin/content/faqs", label: "FAQs", resource: "content", action: "read", group: "content" },
+  { href: "/admin/content/policies", label: "Policies", resource: "content", action: "read", group: "content" },
+  { href: "/admin/settings/business", label: "Business settings", resource: "settings", action: "update", group: "content" },
   { href: "/admin/coupons", label: "Coupons", resource: "coupon", action: "read", group: "commerce" },
   { href: "/admin/settings/shipping", label: "Shipping", resource: "settings", action: "read", group: "commerce" },
   { href: "/admin/delivery-zones", label: "Delivery zones", resource: "settings", action: "read", group: "commerce" },
@@ -34,7 +40,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/sign-ins", label: "Sign-ins", resource: "audit", action: "read", group: "records" },
 ];
 
-export const NAV_GROUPS = { shop: "Shop", commerce: "Selling", people: "Staff and access", records: "Records" } as const;
+export const NAV_GROUPS = { shop: "Shop", content: "Content", commerce: "Selling", people: "Staff and access", records: "Records" } as const;
 
 /** The pages a staff member's roles allow, in the sidebar's order. */
 export function navFor(subject: AccessSubject): NavItem[] {

@@ -47,3 +47,44 @@ export function faqItems(f: PolicyFacts): FaqItem[] {
     },
   ];
 }
+
+/**
+ * The shop's facts an FAQ answer (a row of the faqs table, migration 019, edited in the back
+ * office) may name as {placeholders}: filled from the settings and the delivery zones on every
+ * render, so a changed return window or delivery time reaches the answers as it reaches the policy
+ * texts. The eight questions of faqItems() are the table's seed, written with these.
+ */
+export function faqFacts(f: PolicyFacts): Record<string, string> {
+  const w = deliveryWords(f);
+  return {
+    return_window_days: String(f.returnWindowDays),
+    restocking_fee_percent: String(f.restockingFeePercent),
+    damage_claim_days: String(POLICY.damageClaimDays),
+    refund_business_days: String(POLICY.refundBusinessDays),
+    warranty_months: String(POLICY.warrantyMonths),
+    making: w.making,
+    ready_dispatch: w.readyDispatch,
+    shipping: w.transit ? `After dispatch, standard shipping takes ${w.transit.standard}, and express shipping takes ${w.transit.express} for an extra fee.` : NO_DELIVERY,
+    shop_name: f.websiteName,
+    contact_email: f.email,
+    contact_phone: f.phone,
+  };
+}
+
+export const FAQ_PLACEHOLDERS = ["return_window_days", "restocking_fee_percent", "damage_claim_days", "refund_business_days", "warranty_months", "making", "ready_dispatch", "shipping", "shop_name", "contact_email", "contact_phone"] as const;
+
+/** The {names} in a text that are not placeholders the FAQ knows (refused on save). */
+export function unknownPlaceholders(text: string): string[] {
+  const known = new Set<string>(FAQ_PLACEHOLDERS);
+  return [...new Set([...text.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string).filter((name) => !known.has(name)))];
+}
+
+/** A text with its {placeholders} filled from the facts (an unknown one is left as written). */
+export function fillFacts(text: string, facts: Record<string, string>): string {
+  return text.replace(/\{([a-z_]+)\}/g, (whole, name: string) => facts[name] ?? whole);
+}
+
+/** An FAQ row as the page shows it. */
+export function faqFromRow(row: { question: string; answer: string; link_href: string | null; link_label: string | null }, facts: Record<string, string>): FaqItem {
+  return { question: fillFacts(row.question, facts), answer: fillFacts(row.answer, facts), ...(row.link_href && row.link_label ? { link: { href: row.link_href, label: row.link_label } } : {}) };
+}

@@ -11,7 +11,31 @@ import "server-only";
  */
 
 export { saveContactMessage } from "./server/contact";
-export { type BlogPost, type BlogSummary, type CmsPage, getBlogBySlug, getCategorySlugById, getCmsPage, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
+export { getPolicyText, listPolicyTexts, type PolicyText, setPolicyText } from "./server/policy-admin";
+export { createListRow, deleteListRow, LIST_ADMIN_MESSAGES, listAdminRows, type ListRow, moveListRow, setSliderPhoto, updateListRow } from "./server/home-admin";
+export { blogClock, type BlogPost, type FaqRow, listFaqs, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";
+export {
+  type AdminBlogPost,
+  type AdminCmsPage,
+  type AdminContentPage,
+  BANNER_MESSAGES,
+  BANNER_UPLOAD,
+  CONTENT_ADMIN_MESSAGES,
+  createBlog,
+  createPage,
+  deleteBlog,
+  deletePage,
+  getAdminBlog,
+  getAdminPage,
+  listAdminBlogs,
+  listAdminPages,
+  pageCategoryChoices,
+  readContentFile,
+  setBlogBanner,
+  updateBlog,
+  updatePage,
+} from "./server/content-admin";
+export { type BusinessSettingsView, getBusinessSettingsForEdit, LOGO_MAX_BYTES, setLogo, SETTINGS_ADMIN_MESSAGES, updateBusinessSettings } from "./server/settings-admin";
 export { ENQUIRY_TEAMS, saveEnquiry } from "./server/enquiries";
 export { subscribe } from "./server/newsletter";
 export {

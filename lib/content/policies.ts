@@ -422,3 +422,11 @@ const BUILDERS: Record<PolicySlug, (f: PolicyFacts) => PolicyDocument> = {
 export function policyDocument(slug: PolicySlug, facts: PolicyFacts): PolicyDocument {
   return BUILDERS[slug](facts);
 }
+
+/** HTML-escapes a fact before it goes into a staff-written policy text (the text itself is sanitized HTML). */
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A staff-written policy text (sanitized HTML) with its {placeholders} filled from the facts, each escaped; an unknown one is left as written. */
+export function fillPolicyText(html: string, facts: Record<string, string>): string {
+  return html.replace(/\{([a-z_]+)\}/g, (whole, name: string) => (facts[name] === undefined ? whole : escapeHtml(facts[name] as string)));
+}

@@ -36,6 +36,7 @@ export type CacheTagEntry = {
 const CATALOG_ADMIN = "lib/catalog/server/catalog-admin.ts";
 /** The back office's commerce settings: shipping figures and delivery zones. */
 const COMMERCE_ADMIN = "lib/cart/server/commerce-admin.ts";
+const CONTENT_ADMIN = "lib/content/server/content-admin.ts";
 /** Every path that moves stock (placing, a cancel, the payment-deadline sweep, a revival, a staff adjustment) writes productRefreshEvent from here in its transaction; the outbox expires the tags once it commits. */
 const STOCK = "lib/catalog/server/stock.ts";
 
@@ -44,7 +45,10 @@ export const CACHE_MANIFEST = {
     tag: "settings",
     lifetime: HOUR,
     shows: "the business settings: shop name, contact details, logos, shipping rates, payment timeout, return window",
-    invalidatedBy: [{ change: "the owner saves the shipping fees, dispatch days or default GST rate (PUT /admin/settings/shipping)", in: COMMERCE_ADMIN }],
+    invalidatedBy: [
+      { change: "the owner saves the shipping fees, dispatch days or default GST rate (PUT /admin/settings/shipping)", in: COMMERCE_ADMIN },
+      { change: "staff change the business settings or upload a logo (/admin/settings/business): header, footer, meta tags, policy pages and mails", in: "lib/content/server/settings-admin.ts" },
+    ],
   },
   categories: {
     tag: "categories",
@@ -82,12 +86,29 @@ export const CACHE_MANIFEST = {
     shows: "the values of the listing filters (material, size, …)",
     invalidatedBy: [{ change: "a merchant edits a product", in: CATALOG_ADMIN }],
   },
-  sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [] },
-  blogs: { tag: "blogs", lifetime: HOUR, shows: "blog lists, a post by slug, the sitemap", invalidatedBy: [] },
-  blog: { tag: (slug: string) => `blog:${slug}`, lifetime: HOUR, shows: "one blog post by its slug", invalidatedBy: [] },
-  pages: { tag: "pages", lifetime: HOUR, shows: "CMS pages, the sitemap", invalidatedBy: [] },
-  page: { tag: (slug: string) => `page:${slug}`, lifetime: HOUR, shows: "one CMS page by its slug", invalidatedBy: [] },
-  testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [] },
+  sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a slide, or upload its photo", in: "lib/content/server/home-admin.ts" }] },
+  blogs: {
+    tag: "blogs",
+    lifetime: HOUR,
+    shows: "blog lists, a post by slug, the published times (a scheduled post's time), the sitemap",
+    invalidatedBy: [{ change: "staff make, change, publish, schedule or delete a blog post, or change its banner", in: CONTENT_ADMIN }],
+  },
+  blog: {
+    tag: (slug: string) => `blog:${slug}`,
+    lifetime: HOUR,
+    shows: "one blog post by its slug, and the redirect from an old slug",
+    invalidatedBy: [{ change: "staff change or delete the post (its old and new slug)", in: CONTENT_ADMIN }],
+  },
+  pages: { tag: "pages", lifetime: HOUR, shows: "CMS pages, the sitemap", invalidatedBy: [{ change: "staff make, change, publish or delete a CMS page", in: CONTENT_ADMIN }] },
+  page: {
+    tag: (slug: string) => `page:${slug}`,
+    lifetime: HOUR,
+    shows: "one CMS page by its slug, and the redirect from an old slug",
+    invalidatedBy: [{ change: "staff change or delete the page (its old and new slug)", in: CONTENT_ADMIN }],
+  },
+  testimonials: { tag: "testimonials", lifetime: HOUR, shows: "the home page's testimonials", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a testimonial", in: "lib/content/server/home-admin.ts" }] },
+  policies: { tag: "policies", lifetime: HOUR, shows: "the policy pages' texts staff wrote (their facts are filled from the settings when shown)", invalidatedBy: [{ change: "staff change a policy page's text or go back to the generated one", in: "lib/content/server/policy-admin.ts" }] },
+  faqs: { tag: "faqs", lifetime: HOUR, shows: "the FAQ page's questions (their facts are filled from the settings when shown)", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a question", in: "lib/content/server/home-admin.ts" }] },
   locations: {
     tag: "locations",
     lifetime: DAY,

@@ -16,8 +16,12 @@ import { log } from "./log";
  * files, so a key no longer needs to say which database it was read from. (Stores on different
  * databases must not share one Redis namespace: give each its own REDIS_KEY_PREFIX.)
  */
-export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>): Promise<T> {
-  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate: cacheLifetime(tags) })().catch((error: unknown) => {
+export function cachedRead<T>(name: string, args: readonly unknown[], tags: string[], read: () => Promise<T>, options: { maxAge?: number } = {}): Promise<T> {
+  // `maxAge` only shortens the tags' lifetime: a read that knows when what it shows changes by the
+  // clock (a scheduled blog post's time) says so, and the ISR page reading it regenerates then.
+  const lifetime = cacheLifetime(tags);
+  const revalidate = options.maxAge === undefined ? lifetime : Math.max(1, Math.min(lifetime, Math.ceil(options.maxAge)));
+  return unstable_cache(read, [name, JSON.stringify(args)], { tags, revalidate })().catch((error: unknown) => {
     // Outside a request before the server's first one (the outbox's sweep when an instance starts
     // renders mails with the shop's settings), Next has no cache yet and says so before reading:
     // read straight from the database.

@@ -92,3 +92,34 @@ export function uniqueByPath(entries: readonly SitemapEntry[]): SitemapEntry[] {
   const seen = new Set<string>();
   return entries.filter((e) => (seen.has(e.path) ? false : (seen.add(e.path), true)));
 }
+
+/** The storefront's fixed pages, in the order the sitemap lists them. */
+export const STATIC_SITEMAP_PATHS = [
+  "/",
+  "/products",
+  "/blogs",
+  "/about-us",
+  "/faqs",
+  "/services",
+  "/contact-us",
+  "/gifting",
+  "/bulk-deals",
+  "/corporate",
+  "/sitemap",
+  "/terms-conditions",
+  "/warranty-policy",
+  "/shipping-policy",
+  "/return-policy",
+  "/privacy-policy",
+] as const;
+
+/**
+ * First path segments served by the app's own routes. A CMS page with one of these slugs is
+ * shadowed by that route, so it is never listed as /{slug}.
+ */
+export const RESERVED_TOP_SEGMENTS: ReadonlySet<string> = new Set([
+  ...STATIC_SITEMAP_PATHS.map((p) => p.slice(1)).filter(Boolean),
+  "search", "category", "blog", "api", "login", "registration", "forgot-password", "reset-password", "dashboard",
+  "purchase-history", "order-details", "wishlists", "profile", "checkout", "payment-response",
+  "admin", "media", "og", "sitemaps", "avatars", "cart", "payment",
+]);

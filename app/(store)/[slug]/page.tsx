@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
-import { getCategorySlugById, getCmsPage } from "@/lib/content";
+import { PreviewBar } from "@/components/content/PreviewBar";
+import { findContentRedirect, getCategorySlugById, getCmsPage, getCmsPagePreview } from "@/lib/content";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { isSlug } from "@/lib/platform/slug";
+import { previewing } from "../_lib/preview";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParamsRecord> };
 
@@ -16,7 +18,10 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchPa
 
 /** The CMS page for a route segment; anything that is not a well-formed slug never reaches the database. */
 async function load(slug: string) {
-  return isSlug(slug) ? getCmsPage(slug) : null;
+  if (!isSlug(slug)) return null;
+  if (await previewing()) return getCmsPagePreview(slug);
+  const page = await getCmsPage(slug);
+  return page ? { ...page, published: null } : null;
 }
 
 /** "Title | Site" → "Title – Page 2 | Site": later pages of the grid get their own title. */
@@ -41,20 +46,29 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 }
 
 export default async function CmsPage({ params, searchParams }: Props) {
-  const page = await load((await params).slug);
-  if (!page) notFound();
+  const slug = (await params).slug;
+  const page = await load(slug);
+  if (!page) {
+    // An old slug of a shown page answers a permanent redirect to its slug of today.
+    const current = isSlug(slug) ? await findContentRedirect("page", slug) : null;
+    if (current && current !== slug) permanentRedirect(`/${current}`);
+    notFound();
+  }
   const [state, category] = await Promise.all([
     searchParams.then(readFilters),
     page.categoryId ? getCategorySlugById(page.categoryId) : Promise.resolve(null),
   ]);
   return (
-    <div className="container-page py-10">
-      <h1 className="text-4xl text-navy">{page.title}</h1>
-      {page.shortDesc ? <p className="mt-3 max-w-3xl text-lg text-ink/75">{page.shortDesc}</p> : null}
-      <div className="mt-8">
-        <ProductListing basePath={`/${page.slug}`} state={state} category={category ?? undefined} columns={3} />
+    <>
+      {page.published !== null ? <PreviewBar state={page.published ? "published, as saved now" : "a draft, not published"} editHref={`/admin/content/pages/${page.id}`} /> : null}
+      <div className="container-page py-10">
+        <h1 className="text-4xl text-navy">{page.title}</h1>
+        {page.shortDesc ? <p className="mt-3 max-w-3xl text-lg text-ink/75">{page.shortDesc}</p> : null}
+        <div className="mt-8">
+          <ProductListing basePath={`/${page.slug}`} state={state} category={category ?? undefined} columns={3} />
+        </div>
+        {page.content ? <div className="rich-text mt-14 max-w-4xl text-ink/90" dangerouslySetInnerHTML={{ __html: page.content }} /> : null}
       </div>
-      {page.content ? <div className="rich-text mt-14 max-w-4xl text-ink/90" dangerouslySetInnerHTML={{ __html: page.content }} /> : null}
-    </div>
+    </>
   );
 }

@@ -4,7 +4,8 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { Icon } from "@/components/ui/Icon";
 import { displayPhone, telHref } from "@/lib/platform/phone";
-import { faqItems } from "@/lib/content/faqs";
+import { listFaqs } from "@/lib/content";
+import { faqFacts, faqFromRow } from "@/lib/content/faqs";
 import { policyFacts } from "@/lib/content/policies";
 import { faqJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
@@ -25,10 +26,12 @@ export async function generateMetadata(): Promise<Metadata> {
   });
 }
 
-/** Eight questions as native disclosure widgets: they open with a click, Enter or Space, without JavaScript. */
+/** The questions as native disclosure widgets: they open with a click, Enter or Space, without JavaScript. */
 export default async function FaqsPage() {
-  const [settings, zones] = await Promise.all([getSiteSettings(), getActiveZones()]);
-  const items = faqItems(policyFacts(settings, displayPhone, zones));
+  const [settings, zones, rows] = await Promise.all([getSiteSettings(), getActiveZones(), listFaqs()]);
+  // The questions staff keep in the back office, the shop's facts filled in from the settings.
+  const facts = faqFacts(policyFacts(settings, displayPhone, zones));
+  const items = rows.map((row) => faqFromRow(row, facts));
   return (
     <div className="container-page py-10">
       <JsonLd data={faqJsonLd(items)} />

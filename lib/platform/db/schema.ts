@@ -677,6 +677,33 @@ export interface BlogsTable {
   updated_at: Timestamp;
 }
 
+/** A slug a blog post ("blog") or CMS page ("page") had before (migration 019): its old address redirects to the slug of today. */
+export interface ContentSlugRedirectsTable {
+  kind: "blog" | "page";
+  slug: string;
+  target_id: number;
+  created_at: Timestamp;
+}
+
+/** A question of the FAQ page (migration 019); `answer` may hold the shop's facts as placeholders (lib/content/faqs.ts). */
+export interface FaqsTable {
+  id: Id;
+  question: string;
+  answer: string;
+  link_href: string | null;
+  link_label: string | null;
+  sort_order: number;
+  active: Flag;
+  updated_at: Timestamp;
+}
+
+/** A policy page's text as staff wrote it (migration 019), replacing the generated sections; placeholders as the FAQs'. */
+export interface PolicyTextsTable {
+  slug: string;
+  body: string;
+  updated_at: Timestamp;
+}
+
 export interface SlidersTable {
   id: Id;
   heading: string;
@@ -838,6 +865,9 @@ export interface Database {
   blogs: BlogsTable;
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;
+  content_slug_redirects: ContentSlugRedirectsTable;
+  faqs: FaqsTable;
+  policy_texts: PolicyTextsTable;
   business_settings: BusinessSettingsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
   contact_messages: ContactMessagesTable;

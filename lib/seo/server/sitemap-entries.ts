@@ -1,41 +1,14 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
-import { latest, uniqueByPath, type SitemapEntry } from "../sitemap";
+import { latest, RESERVED_TOP_SEGMENTS, STATIC_SITEMAP_PATHS, uniqueByPath, type SitemapEntry } from "../sitemap";
 import { isSlug } from "@/lib/platform/slug";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { cachedRead } from "@/lib/platform/cache";
+import { blogClock } from "@/lib/content";
 
 export type { SitemapEntry } from "../sitemap";
 
-/** The storefront's fixed pages, in the order the sitemap lists them. */
-export const STATIC_SITEMAP_PATHS = [
-  "/",
-  "/products",
-  "/blogs",
-  "/about-us",
-  "/faqs",
-  "/services",
-  "/contact-us",
-  "/gifting",
-  "/bulk-deals",
-  "/corporate",
-  "/sitemap",
-  "/terms-conditions",
-  "/warranty-policy",
-  "/shipping-policy",
-  "/return-policy",
-  "/privacy-policy",
-] as const;
 
-/**
- * First path segments served by the app's own routes. A CMS page with one of these slugs is
- * shadowed by that route, so it is never listed as /{slug}.
- */
-const RESERVED_TOP_SEGMENTS = new Set([
-  ...STATIC_SITEMAP_PATHS.map((p) => p.slice(1)).filter(Boolean),
-  "search", "category", "blog", "api", "login", "registration", "forgot-password", "reset-password", "dashboard",
-  "purchase-history", "order-details", "wishlists", "profile", "checkout", "payment-response",
-]);
 
 type Row = { slug: string; updated_at: string };
 
@@ -51,13 +24,17 @@ const entriesOf = (rows: Row[], prefix: string): SitemapEntry[] =>
  * ~90 bytes each): past that size every regeneration of the index or of a sitemap file (hourly,
  * or after a catalog change) reads the four tables again.
  */
-export function listSitemapEntries(): Promise<SitemapEntry[]> {
-  return cachedRead("listSitemapEntries", [], [cacheTags.products, cacheTags.categories, cacheTags.blogs, cacheTags.pages], async () => {
+export async function listSitemapEntries(now = new Date()): Promise<SitemapEntry[]> {
+  // A scheduled blog post is left out until its time (blogClock's cutoff keys the entry).
+  const { cutoff } = await blogClock(now);
+  return cachedRead("listSitemapEntries", [cutoff], [cacheTags.products, cacheTags.categories, cacheTags.blogs, cacheTags.pages], async () => {
     const { db } = await getDb();
     const [categories, products, blogs, pages] = await Promise.all([
       db.selectFrom("categories").select(["slug", "updated_at"]).orderBy("sort_order").orderBy("id").execute(),
       db.selectFrom("products").select(["slug", "updated_at"]).where("published", "=", 1).orderBy("id").execute(),
-      db.selectFrom("blogs").select(["slug", "updated_at"]).where("published", "=", 1).orderBy("published_at", "desc").orderBy("id", "desc").execute(),
+      cutoff === null
+        ? Promise.resolve([])
+        : db.selectFrom("blogs").select(["slug", "updated_at"]).where("published", "=", 1).where("published_at", "<=", cutoff).orderBy("published_at", "desc").orderBy("id", "desc").execute(),
       db.selectFrom("cms_pages").select(["slug", "updated_at"]).where("published", "=", 1).orderBy("id").execute(),
     ]);
     const categoryEntries = entriesOf(categories, "/category/");

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Image from "next/image";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { LatestPosts } from "@/components/blog/LatestPosts";
 import { ShareLinks } from "@/components/blog/ShareLinks";
 import { ARTICLE_TAGS, SIDEBAR_TAGS, TagList } from "@/components/blog/TagList";
@@ -10,36 +10,41 @@ import { dayAndMonth } from "@/lib/platform/format";
 import { absoluteUrl, blogPostingJsonLd, breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
-import { getBlogBySlug, listBlogs } from "@/lib/content";
+import { PreviewBar } from "@/components/content/PreviewBar";
+import { type BlogPost, findContentRedirect, getBlogBySlug, getBlogPreview, listBlogs } from "@/lib/content";
+import type { BlogStatus } from "@/lib/content/content-schemas";
 import { htmlToText } from "@/lib/platform/html";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { isSlug } from "@/lib/platform/slug";
+import { previewing } from "../../_lib/preview";
 
-export const revalidate = 3600;
-export const dynamicParams = true;
+// Rendered per request from cached reads: a scheduled post is 404 until its time and shown from
+// that moment on (getBlogBySlug holds the boundary; an ISR copy would keep the 404 until it
+// regenerates), and staff preview drafts here in draft mode.
+export const dynamic = "force-dynamic";
 
 const LATEST_POSTS = 5;
 
 type Props = { params: Promise<{ slug: string }> };
 
-/** Every published post is built ahead; a post published later is rendered on its first visit and then cached. */
-export async function generateStaticParams(): Promise<{ slug: string }[]> {
-  const slugs: string[] = [];
-  for (let page = 1, last = 1; page <= last; page++) {
-    const result = await listBlogs(page, 100);
-    last = result.lastPage;
-    slugs.push(...result.items.map((post) => post.slug));
+/** The post for a route segment; a malformed slug never reaches the database. */
+async function load(slug: string): Promise<{ post: BlogPost | null; preview: BlogStatus | null } | null> {
+  if (!isSlug(slug)) return null;
+  if (await previewing()) {
+    const post = await getBlogPreview(slug);
+    return { post, preview: post?.status ?? null };
   }
-  return slugs.filter(isSlug).map((slug) => ({ slug }));
+  return { post: await getBlogBySlug(slug), preview: null };
 }
 
-/** The post for a route segment; a malformed slug never reaches the database. */
-async function load(slug: string) {
-  return isSlug(slug) ? getBlogBySlug(slug) : null;
-}
+const PREVIEW_STATE: Record<BlogStatus, (at: string) => string> = {
+  draft: () => "a draft, not published",
+  scheduled: (at) => `scheduled: shown from ${at}`,
+  published: () => "published, as saved now",
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const post = await load((await params).slug);
+  const post = (await load((await params).slug))?.post;
   if (!post) return { title: "No article found", robots: { index: false } };
   const settings = await getSiteSettings();
   return pageMetadata({
@@ -53,8 +58,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function BlogPostPage({ params }: Props) {
-  const post = await load((await params).slug);
-  if (!post) notFound();
+  const slug = (await params).slug;
+  const loaded = await load(slug);
+  const post = loaded?.post;
+  if (!post) {
+    // An old slug of a shown post answers a permanent redirect to its slug of today.
+    const current = isSlug(slug) ? await findContentRedirect("blog", slug) : null;
+    if (current && current !== slug) permanentRedirect(`/blog/${current}`);
+    notFound();
+  }
   const [latest, settings] = await Promise.all([listBlogs(1, LATEST_POSTS + 1), getSiteSettings()]);
   const latestPosts = latest.items.filter((p) => p.id !== post.id).slice(0, LATEST_POSTS);
   const date = dayAndMonth(post.createdAt);
@@ -67,6 +79,7 @@ export default async function BlogPostPage({ params }: Props) {
 
   return (
     <>
+      {loaded?.preview ? <PreviewBar state={PREVIEW_STATE[loaded.preview](post.publishedAt)} editHref={`/admin/content/blog/${post.id}`} /> : null}
       <section className="bg-sand/60 py-12">
         <div className="container-page">
           <h1 id="article-title" className="max-w-4xl text-3xl leading-tight text-navy md:text-5xl">{post.title}</h1>

@@ -56,6 +56,17 @@ type Fixtures = {
   /** GST rows for HSN 9999…, in force from 2099 (edited; deleted). */
   gstId: number;
   deletableGstId: number;
+  /** A draft blog post and a draft CMS page the matrix changes, and one of each it deletes. */
+  blogId: number;
+  deletableBlogId: number;
+  pageId: number;
+  deletablePageId: number;
+  /** The shop's name as it is (allowed callers save it unchanged). */
+  websiteName: string;
+  /** A hidden testimonial, a slide without a photo and a question the matrix deletes. */
+  testimonialId: number;
+  sliderId: number;
+  deletableFaqId: number;
 };
 
 type Route = {
@@ -84,6 +95,28 @@ function photoForm(bytes: Buffer): FormData {
   const form = new FormData();
   form.append("photos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "matrix.jpg");
   form.append("alt", "A matrix test photo of a curtain");
+  return form;
+}
+
+/** A file that is not an image, as a banner (allowed callers get 422, so nothing is stored). */
+function bannerForm(): FormData {
+  const form = new FormData();
+  form.append("banner", new Blob(["not an image"], { type: "image/jpeg" }), "banner.jpg");
+  return form;
+}
+
+/** The same for a slide's photo. */
+function photoOnlyForm(): FormData {
+  const form = new FormData();
+  form.append("photo", new Blob(["not an image"], { type: "image/jpeg" }), "slide.jpg");
+  return form;
+}
+
+/** The same for a logo. */
+function logoForm(): FormData {
+  const form = new FormData();
+  form.append("type", "header_logo_path");
+  form.append("logo", new Blob(["not an image"], { type: "image/png" }), "logo.png");
   return form;
 }
 
@@ -133,6 +166,35 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/inbox/{id}/reply", path: (f) => `/inbox/${f.inboxId}/reply`, needs: perms("inbox:update"), body: () => ({ body: "Matrix reply" }) },
   { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
   { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
+  { method: "GET", route: "/content/blogs", path: () => "/content/blogs?status=draft", needs: perms("content:read") },
+  { method: "POST", route: "/content/blogs", path: () => "/content/blogs", needs: perms("content:create"), body: () => ({ title: `Matrix Post ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }) },
+  { method: "POST", route: "/content/blogs", path: () => "/content/blogs", needs: perms("content:create", "content:publish"), body: () => ({ title: `Matrix Published Post ${runTag}`, author: "Matrix", description: "<p>Matrix</p>", published: true }) },
+  { method: "GET", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:read") },
+  { method: "PATCH", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:update"), body: () => ({ title: `Matrix Retitled ${runTag}` }) },
+  { method: "PATCH", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.blogId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ published: !allowed }) },
+  { method: "POST", route: "/content/blogs/{id}/banner", path: (f) => `/content/blogs/${f.blogId}/banner`, needs: perms("content:update"), raw: () => bannerForm() },
+  { method: "DELETE", route: "/content/blogs/{id}", path: (f) => `/content/blogs/${f.deletableBlogId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/pages", path: () => "/content/pages", needs: perms("content:read") },
+  { method: "POST", route: "/content/pages", path: () => "/content/pages", needs: perms("content:create"), body: () => ({ title: `Matrix Page ${runTag}` }) },
+  { method: "GET", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:read") },
+  { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:update"), body: () => ({ title: `Matrix Page Retitled ${runTag}` }) },
+  { method: "PATCH", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.pageId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ published: !allowed }) },
+  { method: "DELETE", route: "/content/pages/{id}", path: (f) => `/content/pages/${f.deletablePageId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/{kind}", path: () => "/content/testimonials", needs: perms("content:read") },
+  { method: "POST", route: "/content/{kind}", path: () => "/content/faqs", needs: perms("content:create"), body: () => ({ question: `Matrix question ${runTag}?`, answer: "A matrix answer within {return_window_days} days.", active: false }) },
+  { method: "PATCH", route: "/content/{kind}/{id}", path: (f) => `/content/testimonials/${f.testimonialId}`, needs: perms("content:update"), body: () => ({ quote: `A matrix quote, rewritten ${runTag}.` }) },
+  { method: "PATCH", route: "/content/{kind}/{id}", path: (f) => `/content/testimonials/${f.testimonialId}`, needs: perms("content:publish"), body: (_f, _p, allowed) => ({ active: !allowed }) },
+  { method: "POST", route: "/content/{kind}/{id}/move", path: (f) => `/content/testimonials/${f.testimonialId}/move`, needs: perms("content:update"), body: () => ({ direction: "up" }) },
+  { method: "POST", route: "/content/{kind}/{id}/photo", path: (f) => `/content/sliders/${f.sliderId}/photo`, needs: perms("content:update"), raw: () => photoOnlyForm() },
+  { method: "DELETE", route: "/content/{kind}/{id}", path: (f) => `/content/faqs/${f.deletableFaqId}`, needs: perms("content:delete") },
+  { method: "GET", route: "/content/policies", path: () => "/content/policies", needs: perms("content:read") },
+  { method: "GET", route: "/content/policies/{slug}", path: () => "/content/policies/warranty-policy", needs: perms("content:read") },
+  // Allowed callers keep the generated text (null); a refused one would replace it.
+  { method: "PUT", route: "/content/policies/{slug}", path: () => "/content/policies/warranty-policy", needs: perms("content:update"), body: (_f, _p, allowed) => ({ body: allowed ? null : "<p>Matrix warranty: none at all.</p>" }) },
+  { method: "GET", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:read") },
+  { method: "PATCH", route: "/settings/business", path: () => "/settings/business", needs: perms("settings:update"), body: (f, _p, allowed) => ({ website_name: allowed ? f.websiteName : "Matrix Hijacked Shop" }) },
+  // Allowed callers send a file that is not an image (422): the shop's logo stays.
+  { method: "POST", route: "/settings/business/logo", path: () => "/settings/business/logo", needs: perms("settings:update"), raw: () => logoForm() },
   // Last: it ends the sessions it is allowed for.
   { method: "GET", route: "/coupons", path: () => "/coupons?status=active", needs: perms("coupon:read") },
   { method: "POST", route: "/coupons", path: () => "/coupons", needs: perms("coupon:create"), body: () => ({ code: `MX${runTag}${++matrixCommerce}`, title: "Matrix coupon", kind: "percent", value: 5 }) },
@@ -220,6 +282,15 @@ async function snapshot(f: Fixtures) {
     zones: await db.selectFrom("delivery_zones").select(["id", "name", "pin_from", "pin_to", "standard_days_min", "active"]).orderBy("id").execute(),
     gstRates: await db.selectFrom("gst_rates").select(["id", "hsn_prefix", "rate_percent", "note"]).orderBy("id").execute(),
     shipping: await db.selectFrom("business_settings").select(["type", "value"]).where("type", "like", "%shipping%").orderBy("type").execute(),
+    blog: await db.selectFrom("blogs").select(["title", "published", "banner"]).where("id", "=", f.blogId).executeTakeFirstOrThrow(),
+    blogs: Number((await db.selectFrom("blogs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    page: await db.selectFrom("cms_pages").select(["title", "published"]).where("id", "=", f.pageId).executeTakeFirstOrThrow(),
+    pages: Number((await db.selectFrom("cms_pages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    testimonial: await db.selectFrom("testimonials").select(["quote", "active", "sort_order"]).where("id", "=", f.testimonialId).executeTakeFirstOrThrow(),
+    slider: await db.selectFrom("sliders").select(["photo", "active"]).where("id", "=", f.sliderId).executeTakeFirstOrThrow(),
+    policies: await db.selectFrom("policy_texts").select(["slug", "body"]).orderBy("slug").execute(),
+    faqs: Number((await db.selectFrom("faqs").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    businessSettings: await db.selectFrom("business_settings").select(["type", "value"]).orderBy("type").execute(),
     targetSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.target.id).where("staff", "=", 1).executeTakeFirstOrThrow()).n),
   };
 }
@@ -277,7 +348,25 @@ beforeAll(async () => {
   const zoneId = await made("/delivery-zones", matrixZone(`Matrix zone ${runTag}`));
   const gstId = await made("/gst-rates", { hsn_prefix: "99990000", rate_percent: 18, effective_from: `2099-01-${String(1 + (Date.now() % 28)).padStart(2, "0")}`, note: `Matrix ${runTag}` });
   const deletableGstId = await made("/gst-rates", { hsn_prefix: "99990001", rate_percent: 18, effective_from: `2099-02-${String(1 + (Date.now() % 28)).padStart(2, "0")}` });
-  fixtures = { couponId, deletableCouponId, zoneId, gstId, deletableGstId, product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id };
+  const contentRow = async (path: string, body: unknown, key: "blog" | "page") => {
+    const made = await adminAs(ownerToken(), path, { json: body });
+    expect(made.status, made.text).toBe(201);
+    return Number((made.json[key] as { id: number }).id);
+  };
+  const blogId = await contentRow("/content/blogs", { title: `Matrix Draft ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }, "blog");
+  const deletableBlogId = await contentRow("/content/blogs", { title: `Matrix Doomed ${runTag}`, author: "Matrix", description: "<p>Matrix</p>" }, "blog");
+  const pageId = await contentRow("/content/pages", { title: `Matrix Draft Page ${runTag}` }, "page");
+  const deletablePageId = await contentRow("/content/pages", { title: `Matrix Doomed Page ${runTag}` }, "page");
+  const listRow = async (kind: string, body: unknown) => {
+    const made = await adminAs(ownerToken(), `/content/${kind}`, { json: body });
+    expect(made.status, made.text).toBe(201);
+    return Number((made.json.row as { id: number }).id);
+  };
+  const testimonialId = await listRow("testimonials", { name: "Matrix Shopper", quote: "A matrix testimonial about curtains.", rating: 5, active: false });
+  const sliderId = await listRow("sliders", { heading: `Matrix slide ${runTag}` });
+  const deletableFaqId = await listRow("faqs", { question: `Matrix doomed question ${runTag}?`, answer: "A matrix answer to delete." });
+  const websiteName = (await db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow()).value ?? "";
+  fixtures = { couponId, deletableCouponId, zoneId, gstId, deletableGstId, product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id, blogId, deletableBlogId, pageId, deletablePageId, websiteName, testimonialId, sliderId, deletableFaqId };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -343,12 +432,21 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["PATCH", `/coupons/${fixtures.couponId}`, {}],
       ["PUT", "/settings/shipping", { standard_fee: -1 }],
       ["POST", "/delivery-zones", { name: "", pin_from: 12345, pin_to: "x" }],
-      ["POST", "/delivery-zones", { name: "Overlap", pin_from: 110001, pin_to: 110002, standard_days: { min: 1, max: 2 }, express_days: { min: 1, max: 1 } }],
+      ["POST", "/delivery-zones", { name: "Crossing", pin_from: 109990, pin_to: 110010, standard_days: { min: 1, max: 2 }, express_days: { min: 1, max: 1 } }],
       ["PATCH", `/delivery-zones/${fixtures.zoneId}`, { standard_days: { min: 5, max: 2 } }],
       ["POST", "/gst-rates", { hsn_prefix: "6", rate_percent: 41, effective_from: "2026-02-30" }],
       ["PATCH", `/gst-rates/${fixtures.gstId}`, { max_taxable_value: -5 }],
       ["PUT", "/settings/payments", { enabled: { paypal: true } }],
       ["PUT", "/settings/payments", { enabled: {} }],
+      ["POST", "/content/blogs", { title: "", author: 5, description: "" }],
+      ["PATCH", `/content/blogs/${fixtures.blogId}`, { slug: "Bad Slug", published_at: "soon" }],
+      ["POST", "/content/pages", { title: "x", category_id: "curtains" }],
+      ["PATCH", `/content/pages/${fixtures.pageId}`, { published: "yes" }],
+      ["PATCH", "/settings/business", { contact_phone: "123", facebook_link: "ftp://x", return_window_days: 500 }],
+      ["POST", "/content/testimonials", { name: "", quote: "short", rating: 9 }],
+      ["POST", "/content/faqs", { question: "Why?", answer: "Within {refund_window} days." }],
+      ["POST", `/content/testimonials/${fixtures.testimonialId}/move`, { direction: "sideways" }],
+      ["PUT", "/content/policies/return-policy", { body: "<p>Returns within {refund_window} days.</p>" }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });

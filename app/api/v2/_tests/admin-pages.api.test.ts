@@ -37,6 +37,9 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/gst-rates/new", resource: "settings", action: "update" },
   { path: "/admin/gst-rates?hsn=63021000&price=2999", resource: "settings", action: "read" },
   { path: "/admin/gst-rates/1", resource: "settings", action: "update" },
+  { path: "/admin/content/blog/new", resource: "content", action: "create" },
+  { path: "/admin/content/blog?status=draft&q=monsoon", resource: "content", action: "read" },
+  { path: "/admin/content/pages/new", resource: "content", action: "create" },
 ];
 
 async function page(path: string, cookie: string | null) {
@@ -136,6 +139,26 @@ describe("the back office's pages, by role", () => {
     expect((await page("/admin/stock/no-such-product-here", owner.cookie)).status).toBe(404);
     const guest = await page(path, null);
     expect(guest.status).toBe(307);
+  });
+
+  it("opens a blog post and a CMS page in their editors for a role with content:read, 404 for none", async () => {
+    const { db } = await testDb();
+    const post = await db.selectFrom("blogs").select(["id", "title"]).orderBy("id").executeTakeFirstOrThrow();
+    const cms = await db.selectFrom("cms_pages").select(["id", "title"]).orderBy("id").executeTakeFirstOrThrow();
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const allowed = can({ roles: v.roles, scopes: null }, "content", "read");
+      for (const [path, form] of [
+        [`/admin/content/blog/${post.id}`, 'aria-label="Edit blog post"'],
+        [`/admin/content/pages/${cms.id}`, 'aria-label="Edit page"'],
+      ] as const) {
+        const res = await page(path, v.cookie);
+        expect(res.status, `${v.label} on ${path}`).toBe(allowed ? 200 : 403);
+        if (allowed) expect(res.text).toContain(form);
+      }
+    }
+    const owner = visitors.find((v) => v.label === "owner session") as Visitor;
+    expect((await page("/admin/content/blog/999999999", owner.cookie)).status).toBe(404);
+    expect((await page("/admin/content/pages/abc", owner.cookie)).status).toBe(404);
   });
 
   it("opens an order page with its status moves for a role that may move it, without them for one that may only read", async () => {
