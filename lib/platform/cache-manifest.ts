@@ -59,9 +59,9 @@ export const CACHE_MANIFEST = {
   products: {
     tag: "products",
     lifetime: HOUR,
-    shows: "product listings and search, featured and related products, filter values, a product by slug, the sitemap",
+    shows: "product listings and search (by category too, with its subcategories: a category's change expires it), featured and related products, filter values, a product by slug (its breadcrumb and attributes), the sitemap",
     invalidatedBy: [
-      { change: "a merchant edits a product (PATCH /admin/products/{slug}), a category (its name and place show in product lists and breadcrumbs) or an attribute", in: CATALOG_ADMIN },
+      { change: "a merchant edits a product (PATCH /admin/products/{slug})", in: CATALOG_ADMIN },
       { change: "stock moves a product out of stock or back in (a sale of the last unit, a cancel, the payment-deadline sweep, a staff adjustment): listings say Out of stock", in: STOCK },
     ],
   },
