@@ -6,11 +6,11 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Stock"]);
-    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Stock", "Orders"]);
-    expect(labels("support")).toEqual(["Dashboard", "Products", "Orders", "Inbox", "Subscribers"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Inbox", "Subscribers", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
+    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders"]);
+    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Inbox", "Subscribers"]);
     expect(labels("content")).toEqual(["Dashboard", "Products"]);
   });
 

@@ -23,6 +23,7 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   ...ADMIN_NAV.map((item) => ({ path: item.href, resource: item.resource, action: item.action })),
   { path: "/admin/staff/invite", resource: "staff", action: "create" },
   { path: "/admin/products/new", resource: "product", action: "create" },
+  { path: "/admin/categories/new", resource: "product", action: "create" },
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
