@@ -11,7 +11,7 @@ describe("the back office's sidebar", () => {
     expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
     expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders"]);
     expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Inbox", "Subscribers"]);
-    expect(labels("content")).toEqual(["Dashboard", "Products"]);
+    expect(labels("content")).toEqual(["Dashboard", "Products", "Categories", "Attributes"]);
   });
 
   it("is can() itself, for every role and page", () => {
