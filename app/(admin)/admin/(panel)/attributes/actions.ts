@@ -25,14 +25,12 @@ const idInput = z.object({ id: idParam });
 const valueIdInput = z.object({ id: idParam, value_id: idParam });
 
 export async function createAttributeAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const result = await staffAction<{ id: number }>(async () => {
+  return staffAction(async () => {
     const staff = await requireStaffAction("product", "create");
     const input = actionInput(attributeCreateSchema, { name: text(form, "name") ?? "" });
     const attribute = await createAttribute(input, staff.actor);
-    return { ok: true, message: ATTRIBUTE_ADMIN_MESSAGES.created, data: { id: attribute.id } };
+    redirect(`/admin/attributes/${attribute.id}?created=1`);
   });
-  if (result.ok && result.data) redirect(`/admin/attributes/${result.data.id}?created=1`);
-  return result.ok ? { ok: true, message: result.message } : result;
 }
 
 export async function renameAttributeAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
@@ -58,14 +56,12 @@ export async function reorderAttributeAction(_previous: ActionResult | null, for
 }
 
 export async function deleteAttributeAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const result = await staffAction(async () => {
+  return staffAction(async () => {
     const staff = await requireStaffAction("product", "delete");
     const { id } = actionInput(idInput, { id: text(form, "id") });
     await deleteAttribute(id, staff.actor);
-    return { ok: true, message: ATTRIBUTE_ADMIN_MESSAGES.deleted };
+    redirect("/admin/attributes?deleted=1");
   });
-  if (result.ok) redirect("/admin/attributes?deleted=1");
-  return result;
 }
 
 export async function addValueAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {

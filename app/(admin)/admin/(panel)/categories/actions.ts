@@ -45,14 +45,12 @@ function fields(form: FormData) {
 
 /** Makes a category, then opens its page (where its cover is uploaded). */
 export async function createCategoryAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const result = await staffAction<{ id: number }>(async () => {
+  return staffAction(async () => {
     const staff = await requireStaffAction("product", "create");
     const input = actionInput(categoryCreateSchema, fields(form));
     const category = await createCategory(input, staff.actor);
-    return { ok: true, message: CATEGORY_ADMIN_MESSAGES.created, data: { id: category.id } };
+    redirect(`/admin/categories/${category.id}?created=1`);
   });
-  if (result.ok && result.data) redirect(`/admin/categories/${result.data.id}?created=1`);
-  return result.ok ? { ok: true, message: result.message } : result;
 }
 
 /** Saves the category form: its fields, slug and parent. */
@@ -94,14 +92,12 @@ export async function moveCategoryAction(_previous: ActionResult | null, form: F
 
 /** Deletes a category without products and subcategories, then goes back to the list. */
 export async function deleteCategoryAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
-  const result = await staffAction(async () => {
+  return staffAction(async () => {
     const staff = await requireStaffAction("product", "delete");
     const { id } = actionInput(idInput, { id: text(form, "id") });
     await deleteCategory(id, staff.actor);
-    return { ok: true, message: CATEGORY_ADMIN_MESSAGES.deleted };
+    redirect("/admin/categories?deleted=1");
   });
-  if (result.ok) redirect("/admin/categories?deleted=1");
-  return result;
 }
 
 /** Removes the category's cover. */
