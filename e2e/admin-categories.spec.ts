@@ -44,13 +44,13 @@ test.describe("categories and attributes", () => {
     await expect(page.getByRole("heading", { level: 1, name: "New category" })).toBeVisible();
     await page.getByLabel("Name", { exact: true }).fill("x");
     await page.getByLabel("Parent").selectOption({ label: parent.name });
-    await page.getByLabel("Description").fill("Flat-woven jute, cool underfoot.");
+    await page.getByLabel("Description", { exact: true }).fill("Flat-woven jute, cool underfoot.");
     await page.getByLabel("SEO title").fill(`${name} | Kesar Home`);
     await expect(page.getByTestId("search-preview")).toContainText(`${name} | Kesar Home`);
     await page.getByRole("button", { name: "Create category" }).click();
     await expect(page.locator("#editor-errors")).toBeVisible();
     await expect(page.locator("#f-name-error")).toContainText("A name is 2 to 100 characters.");
-    await expect(page.getByLabel("Description")).toHaveValue("Flat-woven jute, cool underfoot.");
+    await expect(page.getByLabel("Description", { exact: true })).toHaveValue("Flat-woven jute, cool underfoot.");
     await page.getByLabel("Name", { exact: true }).fill(name);
     await page.getByRole("button", { name: "Create category" }).click();
     await page.waitForURL(/\/admin\/categories\/\d+\?created=1$/);
@@ -61,7 +61,7 @@ test.describe("categories and attributes", () => {
     await page.getByRole("button", { name: "Upload cover" }).click();
     await expect(page.getByRole("status").filter({ hasText: "The cover is saved." })).toBeVisible();
     await expect(page.getByRole("img", { name: `The cover of ${name}` })).toHaveAttribute("src", /^\/media\/uploads\/.+\.webp$/);
-    const slug = await page.getByLabel("Slug").inputValue();
+    const slug = await page.getByLabel("Slug", { exact: true }).inputValue();
 
     // A new value of Material.
     await page.goto("/admin/attributes");
@@ -89,7 +89,7 @@ test.describe("categories and attributes", () => {
     await expect.poll(() => visible(`/category/${slug}`, value), soon).toBe(true);
     const shop = await page.context().newPage();
     await shop.goto(`/category/${parent.slug}`);
-    await shop.getByRole("link", { name, exact: true }).click();
+    await shop.getByRole("navigation", { name: `${parent.name} collections` }).getByRole("link", { name, exact: true }).click();
     await expect(shop).toHaveURL(new RegExp(`/category/${slug}$`));
     await expect(shop.getByRole("heading", { level: 1, name })).toBeVisible();
     const filter = shop.getByRole("form", { name: "Filter products" }).getByLabel("Material", { exact: true });

@@ -30,7 +30,6 @@ export function CategoryForm({ id, initial, parents, action, origin, readOnly = 
   const [values, setValues] = useState(initial);
   const [state, formAction, pending] = useActionState(action, null);
   const errors: FieldErrors = state && !state.ok ? (state.errors ?? {}) : {};
-  const summary = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (state && !state.ok) document.getElementById("editor-errors")?.focus();
   }, [state]);
@@ -47,7 +46,7 @@ export function CategoryForm({ id, initial, parents, action, origin, readOnly = 
   const descriptionHint = seoHint(values.meta_description, "description");
   return (
     <form action={formAction} noValidate className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
-      <div ref={summary}>{state && !state.ok ? <ErrorSummary message={state.message} errors={errors} labels={LABELS} /> : null}</div>
+      {state && !state.ok ? <ErrorSummary message={state.message} errors={errors} labels={LABELS} /> : null}
       {state?.ok ? (
         <p role="status" className="mb-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-300 ring-inset">
           {state.message}
