@@ -10,7 +10,7 @@ import { BASE_URL } from "./target";
  * adds a subcategory with a cover, adds a value to Material, gives a new product that value, and
  * the shop's category page lists the subcategory and its filter offers the value, each within
  * 5 seconds. Axe finds no serious or critical violation on the category list, the category form
- * or an attribute's page.
+ * or an attribute's page. At 390 px (the phone project) every one of these pages fits the screen.
  */
 
 const cover = () => sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 150, g: 110, b: 60 } } }).jpeg().toBuffer();
@@ -97,5 +97,27 @@ test.describe("categories and attributes", () => {
     await filter.selectOption(value);
     await expect(shop).toHaveURL(/material=Seagrass/);
     await expect(shop.getByRole("link", { name: new RegExp(product) }).first()).toBeVisible();
+  });
+
+  test("at 390 px the categories and attributes pages fit the screen", { tag: [TAG.db, TAG.phone] }, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const clerk = await createStaffMember("catalog");
+    await adminSignIn(page, clerk, "/admin/categories");
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect(page.getByRole("region", { name: "Categories" })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    const first = page.locator("tbody tr td:first-child a").first();
+    await first.click();
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.goto("/admin/categories/new");
+    await expect(page.getByRole("button", { name: "Create category" })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.goto("/admin/attributes");
+    await expect(page.getByRole("region", { name: "Attributes" })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.getByRole("link", { name: "Material", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Add value" })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
   });
 });
