@@ -63,6 +63,15 @@ test.describe("categories and attributes", () => {
     await expect(page.getByRole("img", { name: `The cover of ${name}` })).toHaveAttribute("src", /^\/media\/uploads\/.+\.webp$/);
     const slug = await page.getByLabel("Slug", { exact: true }).inputValue();
 
+    // Its place among its siblings, by keyboard: the keyboard stays on the row's buttons.
+    if (parent.subcategories.length) {
+      await page.goto("/admin/categories");
+      await page.getByRole("button", { name: `Move ${name} up` }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("status").filter({ hasText: `${name} moved up.` })).toBeAttached();
+      await expect(page.locator(":focus")).toHaveAttribute("aria-label", new RegExp(`^Move ${name} (up|down)$`));
+    }
+
     // A new value of Material.
     await page.goto("/admin/attributes");
     await page.getByRole("link", { name: "Material", exact: true }).click();
