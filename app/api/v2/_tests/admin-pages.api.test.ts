@@ -98,6 +98,24 @@ describe("the back office's pages, by role", () => {
     expect((await page("/admin/orders/999999999", catalog.cookie)).status).toBe(403);
   });
 
+  it("opens a category and an attribute with their forms for a role with product:update, read-only for one with product:read only", async () => {
+    const { db } = await testDb();
+    const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const attribute = await db.selectFrom("attributes").select("id").orderBy("id").executeTakeFirstOrThrow();
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const editor = can({ roles: v.roles, scopes: null }, "product", "update");
+      const c = await page(`/admin/categories/${category.id}`, v.cookie);
+      expect(c.status, `${v.label} on the category`).toBe(200);
+      expect(c.text.includes(">Save changes<"), `${v.label}: the category's save button`).toBe(editor);
+      expect(c.text.includes(">Upload cover<"), `${v.label}: the cover's upload`).toBe(editor);
+      const a = await page(`/admin/attributes/${attribute.id}`, v.cookie);
+      expect(a.status, `${v.label} on the attribute`).toBe(200);
+      expect(a.text.includes(">Add value<"), `${v.label}: the value form`).toBe(editor);
+    }
+    const owner = visitors.find((v) => v.label === "owner session") as Visitor;
+    for (const path of ["/admin/categories/999999999", "/admin/categories/abc", "/admin/attributes/999999999"]) expect((await page(path, owner.cookie)).status, path).toBe(404);
+  });
+
   it("opens a product as the editor for a role with product:update, read-only for one with product:read only", async () => {
     const { db } = await testDb();
     const product = await db.selectFrom("products").select(["slug", "name"]).orderBy("id").executeTakeFirstOrThrow();
