@@ -6,12 +6,12 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Stock", "Orders", "Inbox", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Stock"]);
-    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Stock", "Orders"]);
-    expect(labels("support")).toEqual(["Dashboard", "Products", "Orders", "Inbox", "Subscribers"]);
-    expect(labels("content")).toEqual(["Dashboard", "Products", "Blog posts", "Pages", "Home page", "FAQs", "Policies"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Inbox", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Inbox", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
+    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders"]);
+    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Inbox", "Subscribers"]);
+    expect(labels("content")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Blog posts", "Pages", "Home page", "FAQs", "Policies"]);
   });
 
   it("is can() itself, for every role and page", () => {

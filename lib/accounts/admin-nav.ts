@@ -18,6 +18,8 @@ export type NavItem = { href: string; label: string; resource: Resource; action:
 export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin", label: "Dashboard", resource: "product", action: "read", group: "shop" },
   { href: "/admin/products", label: "Products", resource: "product", action: "read", group: "shop" },
+  { href: "/admin/categories", label: "Categories", resource: "product", action: "read", group: "shop" },
+  { href: "/admin/attributes", label: "Attributes", resource: "product", action: "read", group: "shop" },
   { href: "/admin/stock", label: "Stock", resource: "stock", action: "read", group: "shop" },
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },

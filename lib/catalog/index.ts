@@ -10,10 +10,10 @@ import "server-only";
  * Pure modules that client code may use sit beside it: display.ts (price, stock and availability
  * rules), options.ts (sort and filter choices), filters.ts, gallery.ts, variants.ts (the variant
  * rules: labels, lookup by SKU or label, the group's figures), admin-product.ts (the back office's
- * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), client/useProductSuggestions.ts.
+ * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), category-tree.ts (the category tree's rules, the admin's category and attribute shapes), category-schemas.ts (zod), client/useProductSuggestions.ts.
  */
 
-export { type CategorySummary, type CategoryWithChildren, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
+export { type CategorySummary, type CategoryWithChildren, findCategoryRedirect, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
 export { type AdminProductDetail, type AdminProductPage, type AdminProductRow, type AdminStockMovement, adminListProducts, adminProductDetail, findProducts, type ProductMatch, stockSummary } from "./server/admin-list";
 export { archiveProduct, createProduct, deleteProduct, duplicateProduct, getAdminProduct, PRODUCT_ADMIN_MESSAGES, unarchiveProduct, updateProduct } from "./server/product-admin";
 export { addProductPhotos, deleteProductPhoto, PHOTO_SERVICE_MESSAGES, type PhotoUpload, readProductPhotoFile, reorderProductPhotos, updateProductPhoto } from "./server/product-photos";
@@ -21,5 +21,7 @@ export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefresh
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
 export { type LedgerEntry, lowStockDefault, type ProductLedger, productLedger, setLowStockDefault, setProductLowStockThreshold, STOCK_ADMIN_MESSAGES, stockList, type StockListPage, type StockRow } from "./server/stock-admin";
 export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
+export { CATEGORY_ADMIN_MESSAGES, COVER_MAX_SIDE, createCategory, deleteCategory, getAdminCategory, listAdminCategories, removeCategoryCover, reorderCategory, setCategoryCover, updateCategory } from "./server/category-admin";
+export { addAttributeValue, ATTRIBUTE_ADMIN_MESSAGES, createAttribute, deleteAttribute, deleteAttributeValue, getAdminAttribute, listAdminAttributes, renameAttributeValue, reorderAttribute, updateAttribute } from "./server/attribute-admin";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";

@@ -9,7 +9,7 @@
  * read or an expiry with a tag that is not here fails, and so does a module that expires a tag
  * without being named under it, or one named that does not.
  *
- * A tag nothing expires yet (settings, categories, blogs, …) changes only through the seed or the
+ * A tag nothing expires yet (settings, blogs, …) changes only through the seed or the
  * database itself: the pages carrying it catch up within its lifetime. The back office will add
  * its writes here.
  */
@@ -54,18 +54,18 @@ export const CACHE_MANIFEST = {
     tag: "categories",
     lifetime: HOUR,
     shows: "the category tree, subcategories, a category by slug or id, the sitemap",
-    invalidatedBy: [],
+    invalidatedBy: [{ change: "staff make, change, move, reorder or delete a category, or change its cover (/admin/categories)", in: CATALOG_ADMIN }],
   },
   category: {
     tag: (slug: string) => `category:${slug}`,
     lifetime: HOUR,
-    shows: "one category by its slug",
-    invalidatedBy: [],
+    shows: "one category by its slug, and the redirect from a slug it had before",
+    invalidatedBy: [{ change: "staff change the category, its slug or its place in the tree", in: CATALOG_ADMIN }],
   },
   products: {
     tag: "products",
     lifetime: HOUR,
-    shows: "product listings and search, featured and related products, filter values, a product by slug, the sitemap",
+    shows: "product listings and search (by category too, with its subcategories: a category's change expires it), featured and related products, filter values, a product by slug (its breadcrumb and attributes), the sitemap",
     invalidatedBy: [
       { change: "a merchant edits a product (PATCH /admin/products/{slug})", in: CATALOG_ADMIN },
       { change: "stock moves a product out of stock or back in (a sale of the last unit, a cancel, the payment-deadline sweep, a staff adjustment): listings say Out of stock", in: STOCK },
@@ -84,7 +84,7 @@ export const CACHE_MANIFEST = {
     tag: "attributes",
     lifetime: HOUR,
     shows: "the values of the listing filters (material, size, …)",
-    invalidatedBy: [{ change: "a merchant edits a product", in: CATALOG_ADMIN }],
+    invalidatedBy: [{ change: "a merchant edits a product, or staff change an attribute or its values (/admin/attributes)", in: CATALOG_ADMIN }],
   },
   sliders: { tag: "sliders", lifetime: HOUR, shows: "the home page's banners", invalidatedBy: [{ change: "staff add, change, show, hide, move or delete a slide, or upload its photo", in: "lib/content/server/home-admin.ts" }] },
   blogs: {

@@ -3,14 +3,31 @@ import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 
 /**
- * What the back office's product services share (./product-admin.ts, ./product-photos.ts,
- * ./variants.ts): the one place that expires a product's cached reads and pages after a change
+ * What the back office's catalog services share (./product-admin.ts, ./product-photos.ts,
+ * ./variants.ts, ./category-admin.ts, ./attribute-admin.ts): the one place that expires the
+ * cached reads and pages of products, categories and attributes after a change
  * (named in the cache manifest), and the messages of stock and variant refusals.
  */
 
 /** Drops cached reads and pages that show a product, so the change is visible on the next request. */
 export function revalidateProduct(slug: string) {
   expireTags([cacheTags.products, cacheTags.product(slug), cacheTags.attributes]);
+}
+
+/**
+ * Drops the cached reads and pages that show categories after a change to one (or the tree):
+ * the header's menu and the home page (listCategories), every category page and its
+ * subcategory links, the sitemap, product lists by category (which take in the subcategories:
+ * a move changes them) and product pages (their breadcrumb names the category). `slugs` are the
+ * categories' slugs before and after the change, and their parents'.
+ */
+export function revalidateCategories(slugs: readonly string[]) {
+  expireTags([cacheTags.categories, cacheTags.products, ...[...new Set(slugs)].map((slug) => cacheTags.category(slug))]);
+}
+
+/** Drops the cached reads and pages that show attributes: the listing filters' values and product pages' attribute lines. */
+export function revalidateAttributes() {
+  expireTags([cacheTags.attributes, cacheTags.products]);
 }
 
 export const adjustmentShortage = (available: number, taken: number) => `Only ${available} in stock: an adjustment cannot take out ${taken}.`;

@@ -473,6 +473,23 @@ export function findProductRedirect(slug: string): Promise<string | null> {
   });
 }
 
+/**
+ * The slug of today of the category that had `slug` before (category_slug_redirects, migration
+ * 018), for the category page's permanent redirect; null when no category had it.
+ */
+export function findCategoryRedirect(slug: string): Promise<string | null> {
+  return cachedRead("findCategoryRedirect", [slug], [cacheTags.categories, cacheTags.category(slug)], async () => {
+    const { db } = await getDb();
+    const row = await db
+      .selectFrom("category_slug_redirects as r")
+      .innerJoin("categories as c", "c.id", "r.category_id")
+      .select("c.slug")
+      .where("r.slug", "=", slug)
+      .executeTakeFirst();
+    return row?.slug ?? null;
+  });
+}
+
 /** A product's options and variants, each in the shop's order (lib/catalog/server/variant-rows.ts writes them). */
 export async function readVariants(db: Db, productId: number): Promise<{ options: ProductOption[]; variants: ProductVariant[] }> {
   const [optionRows, variantRows, links] = await Promise.all([

@@ -42,31 +42,51 @@ export const PHOTO_SERVICE_MESSAGES = {
 export type PhotoUpload = { bytes: Buffer; alt: unknown; filename?: string };
 type Encoded = { bytes: Buffer; width: number; height: number; alt: string };
 
-/** Decodes, checks and re-encodes one upload; a message for the field when it cannot be used. */
-async function encode(upload: PhotoUpload): Promise<Encoded | { error: string; field: "photos" | "alt" }> {
-  const alt = photoAltField.safeParse(upload.alt);
-  if (upload.bytes.length > PHOTO_UPLOAD.maxBytes) return { error: PHOTO_MESSAGES.tooLarge, field: "photos" };
-  if (upload.bytes.length === 0) return { error: PHOTO_MESSAGES.notImage, field: "photos" };
-  let meta: Awaited<ReturnType<ReturnType<typeof sharp>["metadata"]>>;
+/**
+ * Decodes and checks one image by its content and re-encodes it as WebP, EXIF orientation applied
+ * and metadata dropped, at most `maxSide` pixels on its longer side; a message when it cannot be
+ * used. Product photos and category covers (./category-admin.ts) both go through it.
+ */
+export async function reencodeImage(bytes: Buffer, maxSide: number): Promise<{ bytes: Buffer; width: number; height: number } | { error: string }> {
+  const problem = await checkImage(bytes);
+  if (problem) return { error: problem };
   try {
-    meta = await sharp(upload.bytes, { limitInputPixels: 60_000_000, failOn: "error" }).metadata();
-  } catch {
-    return { error: PHOTO_MESSAGES.notImage, field: "photos" };
-  }
-  if (!meta.format || !RASTER.has(meta.format) || !meta.width || !meta.height) return { error: PHOTO_MESSAGES.notImage, field: "photos" };
-  if (Math.min(meta.width, meta.height) < PHOTO_UPLOAD.minSide) return { error: PHOTO_MESSAGES.tooSmall, field: "photos" };
-  if (!alt.success) return { error: alt.error.issues[0]?.message ?? PHOTO_MESSAGES.altMissing, field: "alt" };
-  try {
-    const { data, info } = await sharp(upload.bytes, { limitInputPixels: 60_000_000, failOn: "error" })
+    const { data, info } = await sharp(bytes, { limitInputPixels: 60_000_000, failOn: "error" })
       .rotate()
-      .resize({ width: PHOTO_MAX_SIDE, height: PHOTO_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
       .webp({ quality: WEBP_QUALITY })
       .toBuffer({ resolveWithObject: true });
-    return { bytes: data, width: info.width, height: info.height, alt: alt.data };
+    return { bytes: data, width: info.width, height: info.height };
   } catch {
     // Decodable headers over a broken body (a truncated file) fail here.
-    return { error: PHOTO_MESSAGES.notImage, field: "photos" };
+    return { error: PHOTO_MESSAGES.notImage };
+  }
+}
+
+/** Decodes, checks and re-encodes one upload; a message for the field when it cannot be used. */
+async function encode(upload: PhotoUpload): Promise<Encoded | { error: string; field: "photos" | "alt" }> {
+  const alt = photoAltField.safeParse(upload.alt);
+  // The file's own faults first, then its alt text.
+  const checked = await checkImage(upload.bytes);
+  if (checked) return { error: checked, field: "photos" };
+  if (!alt.success) return { error: alt.error.issues[0]?.message ?? PHOTO_MESSAGES.altMissing, field: "alt" };
+  const result = await reencodeImage(upload.bytes, PHOTO_MAX_SIDE);
+  if ("error" in result) return { error: result.error, field: "photos" };
+  return { ...result, alt: alt.data };
+}
+
+/** The header checks of reencodeImage alone (format, size), without encoding: a message, or null when the file looks usable. */
+async function checkImage(bytes: Buffer): Promise<string | null> {
+  if (bytes.length > PHOTO_UPLOAD.maxBytes) return PHOTO_MESSAGES.tooLarge;
+  if (bytes.length === 0) return PHOTO_MESSAGES.notImage;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: 60_000_000, failOn: "error" }).metadata();
+    if (!meta.format || !RASTER.has(meta.format) || !meta.width || !meta.height) return PHOTO_MESSAGES.notImage;
+    if (Math.min(meta.width, meta.height) < PHOTO_UPLOAD.minSide) return PHOTO_MESSAGES.tooSmall;
+    return null;
+  } catch {
+    return PHOTO_MESSAGES.notImage;
   }
 }
 
@@ -80,21 +100,23 @@ export function readProductPhotoFile(name: string): Promise<Buffer | null> {
 
 /**
  * Removes from storage the uploaded photo files among `paths` that nothing uses any more (no
- * product photo, variant, about or additional block). Called after the commit that let go of
+ * product photo, variant, about or additional block, category cover). Called after the commit that let go of
  * them; a failure is logged and leaves an unused file, never a missing one.
  */
 export async function removeUnusedPhotoFiles(paths: readonly (string | null | undefined)[]): Promise<void> {
   const candidates = [...new Set(paths.filter(isUploadedPhoto))];
   if (!candidates.length) return;
   const { db } = await getDb();
-  const [photos, variants, about, additional, thumbs] = await Promise.all([
+  const [photos, variants, about, additional, thumbs, covers] = await Promise.all([
     db.selectFrom("product_photos").select("path").where("path", "in", candidates).execute(),
     db.selectFrom("product_variants").select("photo as path").where("photo", "in", candidates).execute(),
     db.selectFrom("products").select("about_image as path").where("about_image", "in", candidates).execute(),
     db.selectFrom("products").select("additional_image as path").where("additional_image", "in", candidates).execute(),
     db.selectFrom("products").select("thumbnail_image as path").where("thumbnail_image", "in", candidates).execute(),
+    // Category covers live in the same folder (./category-admin.ts).
+    db.selectFrom("categories").select("cover_image as path").where("cover_image", "in", candidates).execute(),
   ]);
-  const used = new Set([...photos, ...variants, ...about, ...additional, ...thumbs].map((r) => r.path));
+  const used = new Set([...photos, ...variants, ...about, ...additional, ...thumbs, ...covers].map((r) => r.path));
   for (const path of candidates) {
     if (used.has(path)) continue;
     const name = nameOf(path);

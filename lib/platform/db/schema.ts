@@ -288,6 +288,13 @@ export interface ProductsTable {
 }
 
 /** A slug a product had before (migration 012): /products/{slug} redirects to the product's slug of today. */
+/** A slug a category had before, redirecting to the category (migration 018). */
+export interface CategorySlugRedirectsTable {
+  slug: string;
+  category_id: number;
+  created_at: Timestamp;
+}
+
 export interface ProductSlugRedirectsTable {
   slug: string;
   product_id: number;
@@ -834,6 +841,7 @@ export interface Database {
   cities: CitiesTable;
   addresses: AddressesTable;
   categories: CategoriesTable;
+  category_slug_redirects: CategorySlugRedirectsTable;
   products: ProductsTable;
   product_photos: ProductPhotosTable;
   product_slug_redirects: ProductSlugRedirectsTable;

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Image from "next/image";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, permanentRedirect } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
 import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
-import { getCategoryBySlug } from "@/lib/catalog";
+import { findCategoryRedirect, getCategoryBySlug } from "@/lib/catalog";
 import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
@@ -19,9 +19,24 @@ async function load(slug: string) {
   return slugParam.safeParse(slug).success ? getCategoryBySlug(slug) : null;
 }
 
+/** A slug the category had before (renamed in the back office) answers a permanent redirect to its slug of today, the filters kept. */
+async function redirectFromOldSlug(slug: string, params: SearchParamsRecord): Promise<void> {
+  if (!slugParam.safeParse(slug).success) return;
+  const current = await findCategoryRedirect(slug);
+  if (!current || current === slug) return;
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(key, v);
+  const rest = query.toString();
+  permanentRedirect(`/category/${current}${rest ? `?${rest}` : ""}`);
+}
+
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
-  const category = await load((await params).slug);
-  if (!category) return { title: "Category not found", robots: { index: false } };
+  const { slug } = await params;
+  const category = await load(slug);
+  if (!category) {
+    await redirectFromOldSlug(slug, await searchParams);
+    return { title: "Category not found", robots: { index: false } };
+  }
   const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
   return pageMetadata({
     title: category.metaTitle || `${category.name}${category.parent ? ` – ${category.parent.name}` : ""}`,
@@ -34,8 +49,12 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 
 /** The category page: banner, subcategories and the category's products with the filter bar. */
 export default async function CategoryPage({ params, searchParams }: Props) {
-  const category = await load((await params).slug);
-  if (!category) notFound();
+  const { slug } = await params;
+  const category = await load(slug);
+  if (!category) {
+    await redirectFromOldSlug(slug, await searchParams);
+    notFound();
+  }
   const state = readFilters(await searchParams);
   const crumbs = [
     { name: "Home", path: "/" },

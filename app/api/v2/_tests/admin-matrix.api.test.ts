@@ -19,6 +19,11 @@ import { adminAs, invitedStaff, ownerToken, staffSession, tokenFor, type StaffLo
 
 afterAll(async () => {
   await dropTestProducts();
+  // The matrix's own categories (subcategories first) and attributes.
+  const { db } = await testDb();
+  await db.deleteFrom("categories").where("name", "like", `Matrix %${runTag}%`).where("parent_id", "is not", null).execute();
+  await db.deleteFrom("categories").where("name", "like", `Matrix %${runTag}%`).execute();
+  await db.deleteFrom("attributes").where("name", "like", `Matrix %${runTag}%`).execute();
   await closeTestDb();
 });
 
@@ -67,6 +72,16 @@ type Fixtures = {
   testimonialId: number;
   sliderId: number;
   deletableFaqId: number;
+  /** A top-level category of the matrix's own, with two subcategories (the first is reordered). */
+  matrixCategory: number;
+  subcategory: number;
+  /** Deleted by the first caller allowed to (empty). */
+  emptyCategory: number;
+  /** An attribute of the matrix's own with a value; another to delete, and a value to delete. */
+  attribute: number;
+  value: number;
+  emptyAttribute: number;
+  spareValue: number;
 };
 
 type Route = {
@@ -90,6 +105,13 @@ let matrixCommerce = 0;
 const matrixZone = (name: string) => ({ name, pin_from: 100000, pin_to: 100099, standard_days: { min: 2, max: 4 }, express_days: { min: 1, max: 1 }, active: false });
 /** The shipping figures as the store has them (a harmless PUT), or changed. */
 const SHIPPING_AS_IS = { standard_fee: 99, express_extra_fee: 150, dispatch_days_in_stock: { min: 3, max: 3 }, dispatch_days_made_to_order: { min: 20, max: 25 }, dispatch_days_express: { min: 1, max: 1 }, gst_default_rate: 18 };
+/** A category cover's multipart form. */
+function coverForm(bytes: Buffer): FormData {
+  const form = new FormData();
+  form.append("cover", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), "cover.jpg");
+  return form;
+}
+
 /** One photo in the upload's multipart form. */
 function photoForm(bytes: Buffer): FormData {
   const form = new FormData();
@@ -140,6 +162,23 @@ const ROUTES: Route[] = [
   { method: "PATCH", route: "/products/{slug}/photos/{id}", path: (f) => `/products/${f.product.slug}/photos/${f.photoIds[0]}`, needs: perms("product:update"), body: () => ({ alt: `Matrix alt ${runTag}` }) },
   { method: "DELETE", route: "/products/{slug}/photos/{id}", path: (f) => `/products/${f.product.slug}/photos/${f.photoIds[1]}`, needs: perms("product:update") },
   { method: "DELETE", route: "/products/{slug}", path: (f) => `/products/${f.deletable.slug}`, needs: perms("product:delete") },
+  { method: "GET", route: "/categories", path: () => "/categories", needs: perms("product:read") },
+  { method: "POST", route: "/categories", path: () => "/categories", needs: perms("product:create"), body: () => ({ name: `Matrix Category ${runTag} ${++matrixSku}` }) },
+  { method: "GET", route: "/categories/{id}", path: (f) => `/categories/${f.matrixCategory}`, needs: perms("product:read") },
+  { method: "PATCH", route: "/categories/{id}", path: (f) => `/categories/${f.matrixCategory}`, needs: perms("product:update"), body: () => ({ name: `Matrix Category Renamed ${runTag}`, meta_title: "Matrix" }) },
+  { method: "DELETE", route: "/categories/{id}", path: (f) => `/categories/${f.emptyCategory}`, needs: perms("product:delete") },
+  { method: "POST", route: "/categories/{id}/reorder", path: (f) => `/categories/${f.subcategory}/reorder`, needs: perms("product:update"), body: () => ({ direction: "down" }) },
+  { method: "PUT", route: "/categories/{id}/cover", path: (f) => `/categories/${f.matrixCategory}/cover`, needs: perms("product:update"), raw: (f) => coverForm(f.photo) },
+  { method: "DELETE", route: "/categories/{id}/cover", path: (f) => `/categories/${f.matrixCategory}/cover`, needs: perms("product:update") },
+  { method: "GET", route: "/attributes", path: () => "/attributes", needs: perms("product:read") },
+  { method: "POST", route: "/attributes", path: () => "/attributes", needs: perms("product:create"), body: () => ({ name: `Matrix Attr ${runTag} ${++matrixSku}` }) },
+  { method: "GET", route: "/attributes/{id}", path: (f) => `/attributes/${f.attribute}`, needs: perms("product:read") },
+  { method: "PATCH", route: "/attributes/{id}", path: (f) => `/attributes/${f.attribute}`, needs: perms("product:update"), body: () => ({ name: `Matrix Renamed ${runTag}` }) },
+  { method: "DELETE", route: "/attributes/{id}", path: (f) => `/attributes/${f.emptyAttribute}`, needs: perms("product:delete") },
+  { method: "POST", route: "/attributes/{id}/reorder", path: (f) => `/attributes/${f.attribute}/reorder`, needs: perms("product:update"), body: () => ({ direction: "up" }) },
+  { method: "POST", route: "/attributes/{id}/values", path: (f) => `/attributes/${f.attribute}/values`, needs: perms("product:update"), body: () => ({ value: `Matrix ${++matrixSku}` }) },
+  { method: "PATCH", route: "/attributes/{id}/values/{valueId}", path: (f) => `/attributes/${f.attribute}/values/${f.value}`, needs: perms("product:update"), body: () => ({ value: `Matrix Value ${runTag}` }) },
+  { method: "DELETE", route: "/attributes/{id}/values/{valueId}", path: (f) => `/attributes/${f.attribute}/values/${f.spareValue}`, needs: perms("product:delete") },
   { method: "GET", route: "/orders", path: () => "/orders", needs: perms("order:read") },
   { method: "POST", route: "/orders/{id}/status", path: (f) => `/orders/${f.pending.id}/status`, needs: perms("order:update"), body: () => ({ delivery_status: "Confirmed" }) },
   { method: "POST", route: "/orders/{id}/refunds", path: (f) => `/orders/${f.delivered.id}/refunds`, needs: perms("refund:create"), body: () => ({ amount: 1, method: "cash", note: "Matrix refund" }), headers: () => ({ "Idempotency-Key": newKey() }) },
@@ -275,6 +314,10 @@ async function snapshot(f: Fixtures) {
     payments: await db.selectFrom("payments").select(["id", "status", "refunded_amount"]).where("order_id", "in", [f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     line: await db.selectFrom("order_lines").select("refund_status").where("id", "=", f.claimedLine).executeTakeFirstOrThrow(),
     inbox: await db.selectFrom("inbox_items").select(["status", "assignee_id"]).where("id", "=", f.inboxId).executeTakeFirstOrThrow(),
+    categories: await db.selectFrom("categories").select(["id", "name", "parent_id", "sort_order", "cover_image", "meta_title"]).where("id", "in", [f.matrixCategory, f.subcategory, f.emptyCategory]).orderBy("id").execute(),
+    categoryCount: Number((await db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    attributes: await db.selectFrom("attributes").select(["id", "name", "sort_order"]).orderBy("id").execute(),
+    attributeValues: await db.selectFrom("attribute_values").select(["id", "value"]).where("attribute_id", "in", [f.attribute, f.emptyAttribute]).orderBy("id").execute(),
     inboxNotes: await count("inbox_notes"),
     inboxReplies: await count("inbox_replies"),
     outboxEvents: await count("outbox_events"),
@@ -366,7 +409,54 @@ beforeAll(async () => {
   const sliderId = await listRow("sliders", { heading: `Matrix slide ${runTag}` });
   const deletableFaqId = await listRow("faqs", { question: `Matrix doomed question ${runTag}?`, answer: "A matrix answer to delete." });
   const websiteName = (await db.selectFrom("business_settings").select("value").where("type", "=", "website_name").executeTakeFirstOrThrow()).value ?? "";
-  fixtures = { couponId, deletableCouponId, zoneId, gstId, deletableGstId, product, spare: archivable, deletable, categoryId, photoIds, photo, pending, delivered, refundDue, claimedLine: claimed.lineIds[0] as number, target, tokenId: Number(spare.json.data.id), inboxId: inboxItem.id, blogId, deletableBlogId, pageId, deletablePageId, websiteName, testimonialId, sliderId, deletableFaqId };
+  const madeJson = async (path: string, body: unknown) => {
+    const res = await adminAs(ownerToken(), path, { json: body });
+    expect(res.status, res.text).toBe(201);
+    return res.json;
+  };
+  const matrixCategory = Number((await madeJson("/categories", { name: `Matrix Tree ${runTag}` })).category.id);
+  const subcategory = Number((await madeJson("/categories", { name: `Matrix Sub ${runTag}`, parent_id: matrixCategory })).category.id);
+  await madeJson("/categories", { name: `Matrix Sub Two ${runTag}`, parent_id: matrixCategory });
+  const emptyCategory = Number((await madeJson("/categories", { name: `Matrix Empty ${runTag}` })).category.id);
+  const attribute = (await madeJson("/attributes", { name: `Matrix Attribute ${runTag}` })).attribute;
+  const withValues = (await madeJson(`/attributes/${attribute.id}/values`, { value: "Matrix One" })).attribute;
+  const withSpare = (await madeJson(`/attributes/${attribute.id}/values`, { value: "Matrix Spare" })).attribute;
+  const emptyAttribute = Number((await madeJson("/attributes", { name: `Matrix Empty ${runTag}` })).attribute.id);
+  fixtures = {
+    couponId,
+    deletableCouponId,
+    zoneId,
+    gstId,
+    deletableGstId,
+    blogId,
+    deletableBlogId,
+    pageId,
+    deletablePageId,
+    websiteName,
+    testimonialId,
+    sliderId,
+    deletableFaqId,
+    product,
+    spare: archivable,
+    deletable,
+    categoryId,
+    photoIds,
+    photo,
+    pending,
+    delivered,
+    refundDue,
+    claimedLine: claimed.lineIds[0] as number,
+    target,
+    tokenId: Number(spare.json.data.id),
+    inboxId: inboxItem.id,
+    matrixCategory,
+    subcategory,
+    emptyCategory,
+    attribute: Number(attribute.id),
+    value: Number(withValues.values[0].id),
+    emptyAttribute,
+    spareValue: Number(withSpare.values.find((v: { value: string }) => v.value === "Matrix Spare").id),
+  };
 }, 300_000);
 
 describe("the role matrix of /api/v2/admin/*", () => {
@@ -447,6 +537,11 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", "/content/faqs", { question: "Why?", answer: "Within {refund_window} days." }],
       ["POST", `/content/testimonials/${fixtures.testimonialId}/move`, { direction: "sideways" }],
       ["PUT", "/content/policies/return-policy", { body: "<p>Returns within {refund_window} days.</p>" }],
+      ["POST", "/categories", { name: "", parent_id: "top", sort_order: -1 }],
+      ["PATCH", `/categories/${fixtures.matrixCategory}`, { slug: "Not A Slug", description: 5 }],
+      ["POST", `/categories/${fixtures.subcategory}/reorder`, { direction: "left" }],
+      ["POST", "/attributes", { name: "\u0000" }],
+      ["POST", `/attributes/${fixtures.attribute}/values`, { value: "" }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
@@ -465,7 +560,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc"]) {
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc", "/categories/abc", "/attributes/0"]) {
       const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") || where.includes("/photos/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }

@@ -23,6 +23,7 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   ...ADMIN_NAV.map((item) => ({ path: item.href, resource: item.resource, action: item.action })),
   { path: "/admin/staff/invite", resource: "staff", action: "create" },
   { path: "/admin/products/new", resource: "product", action: "create" },
+  { path: "/admin/categories/new", resource: "product", action: "create" },
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
@@ -107,6 +108,24 @@ describe("the back office's pages, by role", () => {
     expect((await page("/admin/orders/not-a-number", owner.cookie)).status).toBe(404);
     expect((await page("/admin/products/no-such-product-here", owner.cookie)).status).toBe(404);
     expect((await page("/admin/orders/999999999", catalog.cookie)).status).toBe(403);
+  });
+
+  it("opens a category and an attribute with their forms for a role with product:update, read-only for one with product:read only", async () => {
+    const { db } = await testDb();
+    const category = await db.selectFrom("categories").select("id").orderBy("id").executeTakeFirstOrThrow();
+    const attribute = await db.selectFrom("attributes").select("id").orderBy("id").executeTakeFirstOrThrow();
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const editor = can({ roles: v.roles, scopes: null }, "product", "update");
+      const c = await page(`/admin/categories/${category.id}`, v.cookie);
+      expect(c.status, `${v.label} on the category`).toBe(200);
+      expect(c.text.includes(">Save changes<"), `${v.label}: the category's save button`).toBe(editor);
+      expect(c.text.includes(">Upload cover<"), `${v.label}: the cover's upload`).toBe(editor);
+      const a = await page(`/admin/attributes/${attribute.id}`, v.cookie);
+      expect(a.status, `${v.label} on the attribute`).toBe(200);
+      expect(a.text.includes(">Add value<"), `${v.label}: the value form`).toBe(editor);
+    }
+    const owner = visitors.find((v) => v.label === "owner session") as Visitor;
+    for (const path of ["/admin/categories/999999999", "/admin/categories/abc", "/admin/attributes/999999999"]) expect((await page(path, owner.cookie)).status, path).toBe(404);
   });
 
   it("opens a product as the editor for a role with product:update, read-only for one with product:read only", async () => {
