@@ -10,7 +10,7 @@ import "server-only";
  * Pure modules that client code may use sit beside it: display.ts (price, stock and availability
  * rules), options.ts (sort and filter choices), filters.ts, gallery.ts, variants.ts (the variant
  * rules: labels, lookup by SKU or label, the group's figures), admin-product.ts (the back office's
- * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), client/useProductSuggestions.ts.
+ * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), bulk-schemas.ts (bulk actions and the price rule), catalog-csv.ts (the CSV's columns and row checks), client/useProductSuggestions.ts.
  */
 
 export { type CategorySummary, type CategoryWithChildren, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
@@ -21,5 +21,7 @@ export { ledgerStock, lockProducts, type MovedProduct, moveStock, productRefresh
 export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } from "./server/variants";
 export { type LedgerEntry, lowStockDefault, type ProductLedger, productLedger, setLowStockDefault, setProductLowStockThreshold, STOCK_ADMIN_MESSAGES, stockList, type StockListPage, type StockRow } from "./server/stock-admin";
 export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
+export { BULK_SKIP, runBulkAction } from "./server/bulk";
+export { analyseImport, applyImport, type Change, exportCatalog, IMPORT_BATCH, type ImportAnalysis, type ImportCounts, type ImportOutcome, type ImportProgress, type ImportRowReport, readImportFile } from "./server/catalog-csv";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";
