@@ -90,6 +90,26 @@ export const CSV_MESSAGES = {
 
 export type RowError = { row: number; column: string; message: string };
 
+/** A field's value before and after (rupees as the CSV writes them). */
+export type Change = { from: unknown; to: unknown };
+
+/** What one row does, or would do. */
+export type ImportRowReport = {
+  row: number;
+  sku: string;
+  variantSku: string | null;
+  outcome: "create" | "update" | "unchanged" | "error";
+  changes: Record<string, Change>;
+  errors: RowError[];
+};
+
+export type ImportCounts = { rows: number; create: number; update: number; unchanged: number; error: number };
+
+export type ImportAnalysis = { counts: ImportCounts; rows: ImportRowReport[] };
+
+export type ImportProgress = { done: number; total: number; created: number; updated: number; unchanged: number; failed: number };
+export type ImportOutcome = ImportProgress & { rows: ImportRowReport[] };
+
 /** The product's own columns of a row, parsed (undefined: the cell was empty, leave it). */
 export type CsvProductFields = {
   name?: string;

@@ -22,6 +22,6 @@ export { adjustVariantStock, saveProductVariants, VARIANT_SERVICE_MESSAGES } fro
 export { type LedgerEntry, lowStockDefault, type ProductLedger, productLedger, setLowStockDefault, setProductLowStockThreshold, STOCK_ADMIN_MESSAGES, stockList, type StockListPage, type StockRow } from "./server/stock-admin";
 export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
 export { BULK_SKIP, runBulkAction } from "./server/bulk";
-export { analyseImport, applyImport, type Change, exportCatalog, IMPORT_BATCH, type ImportAnalysis, type ImportCounts, type ImportOutcome, type ImportProgress, type ImportRowReport, readImportFile } from "./server/catalog-csv";
+export { analyseImport, applyImport, exportCatalog, IMPORT_BATCH, readImportFile } from "./server/catalog-csv";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";

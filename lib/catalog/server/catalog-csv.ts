@@ -11,7 +11,7 @@ import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
 import { csvLine } from "@/lib/platform/csv";
 import type { ProductListQuery } from "../admin-list";
-import { checkHeader, columnKey, CSV_COLUMNS, CSV_IMPORT_LIMITS, CSV_MESSAGES, csvRupees, type CsvColumn, type CsvProductFields, type CsvRow, parseCsvRow, type RowError, yesNo } from "../catalog-csv";
+import { type Change, checkHeader, columnKey, CSV_COLUMNS, CSV_IMPORT_LIMITS, CSV_MESSAGES, csvRupees, type CsvColumn, type CsvProductFields, type CsvRow, type ImportAnalysis, type ImportCounts, type ImportOutcome, type ImportProgress, type ImportRowReport, parseCsvRow, yesNo } from "../catalog-csv";
 import { availabilityOf, discountPercent } from "../display";
 import { slugFromName } from "../product-schemas";
 import { STOCK_REASON } from "../stock";
@@ -198,22 +198,6 @@ type StoredProduct = {
 };
 type StoredVariant = { id: number; product_id: number; sku: string; price: number; list_price: number; stock_quantity: number };
 
-export type Change = { from: unknown; to: unknown };
-
-/** What one row does, or would do. */
-export type ImportRowReport = {
-  row: number;
-  sku: string;
-  variantSku: string | null;
-  outcome: "create" | "update" | "unchanged" | "error";
-  changes: Record<string, Change>;
-  errors: RowError[];
-};
-
-export type ImportCounts = { rows: number; create: number; update: number; unchanged: number; error: number };
-
-export type ImportAnalysis = { counts: ImportCounts; rows: ImportRowReport[] };
-
 /** A row's plan, kept for the writes. */
 type Plan = {
   report: ImportRowReport;
@@ -398,9 +382,6 @@ export async function analyseImport(rows: readonly CsvRow[], options: { canStock
 
 // ---------------------------------------------------------------------------------------------
 // Applying
-
-export type ImportProgress = { done: number; total: number; created: number; updated: number; unchanged: number; failed: number };
-export type ImportOutcome = ImportProgress & { rows: ImportRowReport[] };
 
 const productValues = (fields: CsvProductFields, categoryId: number | null): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
