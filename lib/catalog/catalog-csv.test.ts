@@ -46,7 +46,7 @@ describe("parseCsvRow: one row checked with the product schemas", () => {
   });
 
   it("refuses a compare-at price below the price, and a lead time without made to order", () => {
-    expect(row({ sku: "KH-1", price: "1000", compare_at_price: "900" }).errors).toEqual([{ row: 2, column: "compare_at_price", message: "The list price (stocked_price) cannot be below the selling price." }]);
+    expect(row({ sku: "KH-1", price: "1000", compare_at_price: "900" }).errors).toEqual([{ row: 2, column: "compare_at_price", message: "The compare-at price cannot be below the price." }]);
     expect(row({ sku: "KH-1", made_to_order: "no", lead_time_days: "10" }).errors.map((e) => e.column)).toEqual(["lead_time_days"]);
   });
 

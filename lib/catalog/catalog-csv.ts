@@ -85,6 +85,7 @@ export const CSV_MESSAGES = {
   listBelowStored: (list: string) => `The price is above the compare-at price (₹${list}): send compare_at_price too.`,
   stockPermission: "Changing stock needs the stock:update permission.",
   leadTimeNeedsMadeToOrder: "A lead time is for a made-to-order product: set made_to_order to yes.",
+  compareAtBelow: "The compare-at price cannot be below the price.",
   raced: "Another change touched these rows while they were written: nothing of this batch was written; run the import again.",
 } as const;
 
@@ -237,7 +238,7 @@ export function parseCsvRow(cells: Readonly<Record<string, string | undefined>>,
   } else if (Object.keys(value).length) {
     for (const issue of checked.error.issues) {
       const field = String(issue.path[0] ?? "");
-      fail(COLUMN_OF[field] ?? (field || "row"), issue.message);
+      fail(COLUMN_OF[field] ?? (field || "row"), field === "stocked_price" && issue.code === "custom" ? CSV_MESSAGES.compareAtBelow : issue.message);
     }
   }
   if (category) {

@@ -133,6 +133,7 @@ export async function runBulkAction(input: BulkAction, actor: StaffActor, now = 
       }
     }
     out.changedIds.sort((a, b) => a - b);
+    out.skipped.sort((a, b) => a.id - b.id);
     return out;
   });
   if (slugs.length) expireTags([cacheTags.products, cacheTags.attributes, ...slugs.map((s) => cacheTags.product(s))]);
