@@ -50,6 +50,13 @@ describe("parseCsvRow: one row checked with the product schemas", () => {
     expect(row({ sku: "KH-1", made_to_order: "no", lead_time_days: "10" }).errors.map((e) => e.column)).toEqual(["lead_time_days"]);
   });
 
+  it("keeps a row's good fields when another is wrong (a new product's name stays known)", () => {
+    const r = row({ sku: "KH-2", name: "Block Print Quilt", hsn_code: "12", price: "900", compare_at_price: "800" });
+    expect(r.errors.map((e) => e.column)).toEqual(["hsn_code", "compare_at_price"]);
+    expect(r.product).toEqual({ name: "Block Print Quilt" });
+    expect(r.price).toBe(90000);
+  });
+
   it("needs the product's SKU on every row, and checks a variant's", () => {
     expect(row({ sku: "", variant_sku: "V 1" }).errors.map((e) => e.column)).toEqual(["sku", "variant_sku"]);
   });

@@ -219,7 +219,17 @@ export function parseCsvRow(cells: Readonly<Record<string, string | undefined>>,
   const category = cell("category");
 
   // The product schema's own rules: lengths, slug and HSN formats, control characters, the list price at least the price.
-  const checked = productUpdateSchema.safeParse(Object.keys(value).length ? value : { name: undefined });
+  let checked = productUpdateSchema.safeParse(Object.keys(value).length ? value : { name: undefined });
+  if (!checked.success && Object.keys(value).length) {
+    for (const issue of checked.error.issues) {
+      const field = String(issue.path[0] ?? "");
+      fail(COLUMN_OF[field] ?? (field || "row"), field === "stocked_price" && issue.code === "custom" ? CSV_MESSAGES.compareAtBelow : issue.message);
+    }
+    // The row's other fields still count (a new product's name is there even when its HSN code is wrong).
+    const bad = new Set(checked.error.issues.map((i) => String(i.path[0] ?? "")));
+    const rest = Object.fromEntries(Object.entries(value).filter(([k]) => !bad.has(k)));
+    checked = productUpdateSchema.safeParse(Object.keys(rest).length ? rest : { name: undefined });
+  }
   const product: CsvProductFields = {};
   if (checked.success) {
     const d = checked.data;
@@ -235,11 +245,6 @@ export function parseCsvRow(cells: Readonly<Record<string, string | undefined>>,
       meta_description: d.meta_description ?? undefined,
     });
     for (const key of Object.keys(product) as (keyof CsvProductFields)[]) if (product[key] === undefined) delete product[key];
-  } else if (Object.keys(value).length) {
-    for (const issue of checked.error.issues) {
-      const field = String(issue.path[0] ?? "");
-      fail(COLUMN_OF[field] ?? (field || "row"), field === "stocked_price" && issue.code === "custom" ? CSV_MESSAGES.compareAtBelow : issue.message);
-    }
   }
   if (category) {
     if (/^[a-z0-9-]{1,120}$/.test(category)) product.category = category;

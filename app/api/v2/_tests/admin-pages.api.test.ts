@@ -96,7 +96,8 @@ describe("the back office's pages, by role", () => {
 
     const csv = await page("/admin/products/export?q=zz-no-product-has-this", of("catalog").cookie);
     expect(csv.status).toBe(200);
-    expect(csv.text).toBe("\uFEFFsku,variant_sku,variant,name,slug,category,price,compare_at_price,stock,made_to_order,lead_time_days,hsn_code,published,short_description,meta_title,meta_description\r\n");
+    // (fetch's text() drops the BOM the file starts with.)
+    expect(csv.text).toBe("sku,variant_sku,variant,name,slug,category,price,compare_at_price,stock,made_to_order,lead_time_days,hsn_code,published,short_description,meta_title,meta_description\r\n");
     expect((await page("/admin/products/export", of("support").cookie)).status).toBe(403);
     const template = await page("/admin/products/import/template", of("catalog").cookie);
     expect(template.status).toBe(200);

@@ -207,7 +207,7 @@ describe("GET /admin/products/export", () => {
     const all = await adminAs(owner(), `/products/export?q=${encodeURIComponent(`Export Test ${runTag}`)}`, { ip: nextIp() });
     expect(all.status, all.text).toBe(200);
     expect(all.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(all.text.startsWith("\uFEFFsku,variant_sku,variant,name,slug,category,price,compare_at_price,stock,made_to_order,lead_time_days,hsn_code,published,short_description,meta_title,meta_description\r\n")).toBe(true);
+    expect(all.text.startsWith("sku,variant_sku,variant,name,slug,category,price,compare_at_price,stock,made_to_order,lead_time_days,hsn_code,published,short_description,meta_title,meta_description\r\n")).toBe(true);
     const rows = csvRows(all.text);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ sku: (await rowOf(plain.id)).sku, variant_sku: "", name: `'=SUM(A1) Export Test ${runTag}`, category: "curtains", price: "1499.50", compare_at_price: "1999", stock: "7", made_to_order: "no", hsn_code: "6303", published: "yes" });
