@@ -56,7 +56,7 @@ async function variantProduct(prices: [number, number], stock: [number, number] 
   const n = ++variantMade;
   const input = variantSetSchema.parse({
     options: [{ name: "Length", values: ["5 ft", "7 ft"] }],
-    variants: prices.map((price, i) => ({ sku: `BV-${tag}-${n}-${i + 1}`, options: { Length: i ? "7 ft" : "5 ft" }, price, compare_at_price: price + 500, initial_stock: stock[i], made_to_order: false })),
+    variants: prices.map((price, i) => ({ sku: `BVQZ-${tag}-${n}-${i + 1}`, options: { Length: i ? "7 ft" : "5 ft" }, price, compare_at_price: price + 500, initial_stock: stock[i], made_to_order: false })),
   });
   await saveProductVariants(p.slug, input, staffActor(), new Date(), await testDb());
   const { db } = await testDb();
