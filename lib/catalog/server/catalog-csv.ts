@@ -410,7 +410,10 @@ async function writeBatch(handle: DbHandle, batch: readonly Plan[], actor: Staff
         const madeToOrder = parsed.product.made_to_order ?? false;
         let slug = parsed.product.slug ?? slugFromName(parsed.product.name ?? parsed.sku);
         if (!parsed.product.slug) {
-          for (let n = 2; await trx.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirst(); n++) slug = `${slugFromName(parsed.product.name ?? parsed.sku)}-${n}`;
+          // Not another product's slug, nor one it had (its old address keeps redirecting to it).
+          const taken = async (candidate: string) =>
+            Boolean((await trx.selectFrom("products").select("id").where("slug", "=", candidate).executeTakeFirst()) ?? (await trx.selectFrom("product_slug_redirects").select("slug").where("slug", "=", candidate).executeTakeFirst()));
+          for (let n = 2; await taken(slug); n++) slug = `${slugFromName(parsed.product.name ?? parsed.sku)}-${n}`;
         }
         await trx.deleteFrom("product_slug_redirects").where("slug", "=", slug).execute();
         const columns = productValues(parsed.product, p.categoryId);

@@ -45,14 +45,26 @@ export const POST = handler(
     const line = (value: unknown) => encoder.encode(`${JSON.stringify(value)}\n`);
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
+        // The import goes on if the caller goes away (its rows are audited); what it would have been told is dropped.
+        const send = (value: unknown) => {
+          try {
+            controller.enqueue(line(value));
+          } catch {
+            // The stream was cancelled by the client.
+          }
+        };
         try {
-          const outcome = await applyImport(rows, options, staff.actor, (progress) => controller.enqueue(line({ progress })));
-          controller.enqueue(line({ result: outcome }));
+          const outcome = await applyImport(rows, options, staff.actor, (progress) => send({ progress }));
+          send({ result: outcome });
         } catch (error) {
           requestLog(request.headers).error({ err: error, path: request.nextUrl.pathname }, "CSV import failed");
-          controller.enqueue(line({ error: "The import stopped on our side: the batches reported done are written, the rest are not. Run it again: written rows show as unchanged." }));
+          send({ error: "The import stopped on our side: the batches reported done are written, the rest are not. Run it again: written rows show as unchanged." });
         } finally {
-          controller.close();
+          try {
+            controller.close();
+          } catch {
+            // Cancelled already.
+          }
         }
       },
     });
