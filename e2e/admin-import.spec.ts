@@ -74,7 +74,7 @@ test.describe("the catalog import", () => {
     await page.getByRole("checkbox", { name: `Choose ${name(1)}`, exact: true }).check();
     await page.getByRole("checkbox", { name: `Choose ${name(2)}`, exact: true }).check();
     await expect(page.getByText("2 chosen")).toBeVisible();
-    await page.getByLabel("Action").selectOption("price");
+    await page.getByLabel("Action", { exact: true }).selectOption("price");
     await page.getByLabel("Up or down").selectOption("up");
     await page.getByLabel("By", { exact: true }).fill("10");
     await page.getByLabel("Percent or rupees").selectOption("percent");
