@@ -14,8 +14,15 @@ const boxes = () => Array.from(document.querySelectorAll<HTMLInputElement>(`inpu
  * page), "select all on this page", the action and its fields, and the answer: how many changed
  * and each product skipped with why. The server action asks can() and checks everything again.
  */
-export function BulkBar({ action, allowed, categories }: { action: (previous: ActionResult<BulkResult> | null, form: FormData) => Promise<ActionResult<BulkResult>>; allowed: BulkActionName[]; categories: { id: number; name: string }[] }) {
-  const [state, formAction, pending] = useActionState(action, null);
+type BulkServerAction = (previous: ActionResult<BulkResult> | null, form: FormData) => Promise<ActionResult<BulkResult>>;
+
+export function BulkBar({ actions, allowed, categories }: { /** The server action of each permission the role has. */ actions: { publish?: BulkServerAction; update?: BulkServerAction; stock?: BulkServerAction }; allowed: BulkActionName[]; categories: { id: number; name: string }[] }) {
+  const [state, formAction, pending] = useActionState<ActionResult<BulkResult> | null, FormData>(async (previous, form) => {
+    const name = form.get("action");
+    const action = name === "publish" || name === "unpublish" ? actions.publish : name === "stock" ? actions.stock : actions.update;
+    if (!action) return { ok: false, message: "Choose one of the actions offered." };
+    return action(previous, form);
+  }, null);
   const [chosen, setChosen] = useState<BulkActionName>(allowed[0] ?? "publish");
   const [count, setCount] = useState(0);
   const [all, setAll] = useState(false);

@@ -9,7 +9,7 @@ import { AVAILABILITY_FILTERS, parseProductListQuery, PRODUCT_SORTS, productList
 import { adminListProducts, listCategories } from "@/lib/catalog";
 import { formatCount, formatPaise } from "@/lib/platform/format";
 import { formatDateTime } from "@/components/admin/format";
-import { bulkProductsAction } from "./actions";
+import { bulkPublishAction, bulkStockAction, bulkUpdateAction } from "./actions";
 
 export const metadata: Metadata = { title: "Products" };
 
@@ -89,7 +89,7 @@ export default async function ProductsPage({ searchParams }: { searchParams: Pro
           </select>
         </FilterField>
       </FilterForm>
-      {bulk.length ? <BulkBar action={bulkProductsAction} allowed={bulk} categories={categoryChoices} /> : null}
+      {bulk.length ? <BulkBar actions={{ publish: can(staff, "product", "publish") ? bulkPublishAction : undefined, update: can(staff, "product", "update") ? bulkUpdateAction : undefined, stock: can(staff, "stock", "update") ? bulkStockAction : undefined }} allowed={bulk} categories={categoryChoices} /> : null}
       <Table caption="Products" head={[...(bulk.length ? ["Choose"] : []), "Product", "SKU", "Category", "Price", "Stock", "Availability", "Published", "Changed"]} empty={page.rows.length ? null : <Empty>No product matches these filters.</Empty>}>
         {page.rows.map((p) => (
           <tr key={p.id} data-product={p.slug}>
