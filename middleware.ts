@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isAccountPath, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/accounts/constants";
 import { ADMIN_LOGIN_PATH, isAdminPath } from "@/lib/accounts/admin-nav";
+import { CROSS_SITE_ACTION_MESSAGE, crossSiteAction } from "@/lib/platform/action-origin";
 import { pageCsp } from "@/lib/platform/csp";
 
 /**
@@ -13,9 +14,13 @@ import { pageCsp } from "@/lib/platform/csp";
  * 2. These pages are rendered per request, so they get a Content-Security-Policy with a fresh
  *    nonce for their scripts; Next.js reads it from the request and puts it on its own scripts.
  * 3. Back-office pages are never indexed: X-Robots-Tag on the answer (and a robots meta tag).
+ * 4. A server action posted from another site's page is refused with 403 (lib/platform/action-origin.ts).
  */
 export function middleware(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (crossSiteAction(request.method, request.headers)) {
+    return new NextResponse(CROSS_SITE_ACTION_MESSAGE, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-store" } });
+  }
   // The page's own query, without the router's cache-busting parameter of a client navigation.
   const query = new URLSearchParams(request.nextUrl.searchParams);
   query.delete("_rsc");

@@ -30,10 +30,14 @@ const chromium = {
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
 };
 
+const desktop = { ...devices["Desktop Chrome"], channel: undefined };
+const LANES = process.env.E2E_LANES === "1";
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // One journey at a time, but for npm test's two lanes (below).
+  workers: LANES ? 2 : 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   reporter: reporters,
@@ -45,7 +49,16 @@ export default defineConfig({
   },
   projects: [
     // The @phone journeys are the phone project's (real phone emulation): not run again at 390 px here.
-    { name: "desktop", grepInvert: new RegExp(TAG.phone), use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "desktop", grepInvert: new RegExp(TAG.phone), use: desktop },
+    // The desktop journeys in two lanes, for `npm test` (E2E_LANES=1, two workers): the @db ones one
+    // at a time, since they write the e2e server's shared database and settings; the others beside
+    // them. Defined only then, so a plain `playwright test` runs each journey once.
+    ...(LANES
+      ? [
+          { name: "desktop-db", grep: new RegExp(TAG.db), grepInvert: new RegExp(TAG.phone), workers: 1, use: desktop },
+          { name: "desktop-rest", grepInvert: new RegExp(`${TAG.db}|${TAG.phone}`), use: desktop },
+        ]
+      : []),
     {
       name: "phone",
       grep: new RegExp(`${TAG.readonly}|${TAG.phone}`),

@@ -1,9 +1,8 @@
-import { createHmac } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
-import { hashPassword } from "../lib/accounts/server/auth/password";
 import { DEMO_OWNER } from "../lib/seed/content";
-import { createCustomer, signIn, withE2eDb } from "./db";
+import { createCustomer, insertJourneyOrder, signIn, withE2eDb } from "./db";
 import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
+import { adminSignIn, createStaffMember, totp } from "./staff";
 
 /**
  * The back office's frame and lists (docs/back-office.md): the demo owner signs in and sees the
@@ -14,45 +13,6 @@ import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
  */
 
 const OWNER = { email: DEMO_OWNER.email, password: DEMO_OWNER.password };
-
-async function adminSignIn(page: Page, who: { email: string; password: string }, path = "/admin") {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login\?redirect=/);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname !== "/admin/login");
-}
-
-let staffCount = 0;
-/** A staff member written into the journeys' database (a verified account with a password and a role). */
-async function createStaff(role: string): Promise<{ email: string; password: string }> {
-  const email = `staff-${role}-${Date.now().toString(36)}-${++staffCount}@example.com`;
-  const password = "Shelf-and-loom-77";
-  const hash = await hashPassword(password);
-  const at = new Date().toISOString();
-  await withE2eDb(async (db) => {
-    const user = await db.insertInto("users").values({ name: `A ${role} clerk`, email, phone: null, avatar: null, email_verified: 1, deleted_at: null, role, created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-    await db
-      .insertInto("accounts")
-      .values({ user_id: user.id, account_id: String(user.id), provider_id: "credential", password: hash, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, created_at: at, updated_at: at })
-      .execute();
-  });
-  return { email, password };
-}
-
-/** The current code of an authenticator app for a base32 key (RFC 6238: SHA-1, 30 s, 6 digits). */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const c of base32.replace(/[\s=]/g, "").toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const mac = createHmac("sha1", key).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0xf;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Back office" }).filter({ visible: true });
 
@@ -114,11 +74,11 @@ test.describe("the back office's frame", () => {
     await expect(page).toHaveURL(/stock=out/);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(names[0]!.split(" ")[0]!)}`));
 
-    // A row opens the product's read-only page.
+    // A row opens the product's page: the editor, for the owner.
     await page.goto("/admin/products?sort=name");
     await page.locator("tbody tr td:first-child a").first().click();
     await expect(page.getByRole("heading", { level: 1, name: names[0] })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Details" })).toBeVisible();
+    await expect(page.getByRole("form", { name: "Edit product" })).toBeVisible();
   });
 
   test("Ctrl+K focuses the search box, which finds a product by name and opens it", { tag: [TAG.db] }, async ({ page }) => {
@@ -144,7 +104,7 @@ test.describe("the back office's frame", () => {
   });
 
   test("a catalog clerk sees no Staff in the sidebar and gets 403 at /admin/staff, not its content", { tag: [TAG.db] }, async ({ page }) => {
-    const clerk = await createStaff("catalog");
+    const clerk = await createStaffMember("catalog");
     await adminSignIn(page, clerk);
     await expect(sidebar(page).getByRole("link", { name: "Products" })).toBeVisible();
     for (const name of ["Staff", "Orders", "API tokens", "Audit log"]) await expect(sidebar(page).getByRole("link", { name, exact: true })).toHaveCount(0);
@@ -207,7 +167,7 @@ test.describe("the back office's frame", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByRole("status")).toHaveText("A second factor is now required for: support.");
     try {
-      const clerk = await createStaff("support");
+      const clerk = await createStaffMember("support");
       const context = await browser.newContext();
       const other = await context.newPage();
       await adminSignIn(other, clerk, "/admin/orders");
@@ -248,26 +208,41 @@ test.describe("the back office's frame", () => {
     }
   });
 
-  test("no page of the back office has a serious accessibility violation", { tag: [TAG.db] }, async ({ page }) => {
+  test("no page of the back office has a serious accessibility violation", { tag: [TAG.db] }, async ({ page, browser }) => {
     test.setTimeout(180_000);
     await page.goto("/admin/login");
     await readyForAxe(page);
-    const scan = async (path: string) => {
-      const results = await new AxeBuilder({ page }).analyze();
+    const scanOn = async (on: Page, path: string) => {
+      const results = await new AxeBuilder({ page: on }).analyze();
       const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
       expect(bad.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
     };
+    const scan = (path: string) => scanOn(page, path);
     await scan("/admin/login");
     await adminSignIn(page, OWNER);
     const product = await page.goto("/admin/products").then(() => page.locator("tbody tr td:first-child a").first().getAttribute("href"));
-    const order = await withE2eDb((db) => db.selectFrom("orders").select("id").orderBy("id").executeTakeFirst());
-    const paths = ["/admin", "/admin/products?stock=low", product!, "/admin/orders", "/admin/staff", "/admin/staff/invite", "/admin/tokens", "/admin/audit", "/admin/sign-ins", "/admin/settings/security", "/admin/search?q=cotton", "/admin/two-factor"];
-    if (order) paths.push(`/admin/orders/${order.id}`);
+    // An order to open, whether or not the demo data has one.
+    let order = await withE2eDb((db) => db.selectFrom("orders").select("id").orderBy("id").executeTakeFirst());
+    if (!order) order = await insertJourneyOrder((await createCustomer("Nisha Rao")).id, { code: `AXE-${Date.now().toString(36)}`, createdAt: new Date().toISOString() });
+    // Every page of the panel as the owner, the editor's new product and a page that is not there.
+    const paths = ["/admin", "/admin/products?stock=low", product!, "/admin/products/new", "/admin/orders", `/admin/orders/${order.id}`, "/admin/staff", "/admin/staff/invite", "/admin/tokens", "/admin/audit", "/admin/sign-ins", "/admin/settings/security", "/admin/search?q=cotton", "/admin/two-factor", "/admin/products/no-such-product"];
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await scan(path);
     }
+    // A role that only reads products gets the product's read-only page, and the 403 page elsewhere.
+    const context = await browser.newContext();
+    const clerk = await context.newPage();
+    await readyForAxe(clerk);
+    await adminSignIn(clerk, await createStaffMember("fulfilment"));
+    await clerk.goto(product!);
+    await expect(clerk.getByRole("heading", { name: "Details" })).toBeVisible();
+    await scanOn(clerk, `${product} (read-only)`);
+    expect((await clerk.goto("/admin/staff"))?.status()).toBe(403);
+    await expect(clerk.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    await scanOn(clerk, "/admin/staff (403)");
+    await context.close();
   });
 });
 

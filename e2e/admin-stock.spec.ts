@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { hashPassword } from "../lib/accounts/server/auth/password";
 import { withE2eDb } from "./db";
 import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
+import { adminSignIn, createStaffMember } from "./staff";
 
 /**
  * The Stock page (docs/back-office.md "Stock"), on a desktop and at a phone's 390 px: a fulfilment
@@ -9,31 +9,6 @@ import { expect, type Page, readyForAxe, TAG, test } from "./fixtures";
  * ledger shows the movement with the reason and the clerk's name; an adjustment that would take
  * more than there is is refused with its message and changes nothing. Axe finds nothing serious.
  */
-
-async function adminSignIn(page: Page, who: { email: string; password: string }, path: string) {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login\?redirect=/);
-  await page.getByLabel("Email").fill(who.email);
-  await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => url.pathname !== "/admin/login");
-}
-
-/** A fulfilment clerk written into the journeys' database (a verified account with a password). */
-async function createClerk(name: string): Promise<{ email: string; password: string }> {
-  const email = `stock-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const password = "Shelf-and-loom-77";
-  const hash = await hashPassword(password);
-  const at = new Date().toISOString();
-  await withE2eDb(async (db) => {
-    const user = await db.insertInto("users").values({ name, email, phone: null, avatar: null, email_verified: 1, deleted_at: null, role: "fulfilment", created_at: at, updated_at: at }).returning("id").executeTakeFirstOrThrow();
-    await db
-      .insertInto("accounts")
-      .values({ user_id: user.id, account_id: String(user.id), provider_id: "credential", password: hash, access_token: null, refresh_token: null, id_token: null, access_token_expires_at: null, refresh_token_expires_at: null, scope: null, created_at: at, updated_at: at })
-      .execute();
-  });
-  return { email, password };
-}
 
 /**
  * A product sold from stock without variants, made low for the journey: its own threshold set to
@@ -71,7 +46,7 @@ async function journey(page: Page, which: number, phone: boolean) {
   test.setTimeout(120_000);
   const product = await lowProduct(which);
   const clerkName = `Kiran Dispatch ${which}`;
-  const clerk = await createClerk(clerkName);
+  const clerk = await createStaffMember("fulfilment", clerkName);
   const fits = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The Low tab, searched by the product's SKU: its row, at its threshold.

@@ -196,7 +196,11 @@ async function main() {
     // CI retries a failed journey once (playwright.config.ts) to tell flaky from broken; a journey
     // that needed the retry still fails the run (--fail-on-flaky-tests, and the count below).
     const started = Date.now();
-    const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop", "--fail-on-flaky-tests"], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+    // Two lanes (playwright.config.ts): the @db journeys one at a time, the others beside them.
+    const ok = run("Playwright journeys (Chromium, desktop)", bin("playwright"), ["test", "--project", "desktop-db", "--project", "desktop-rest", "--fail-on-flaky-tests"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+      E2E_LANES: "1",
+    });
     stages.push({ ...playwrightStage("Playwright journeys (Chromium, desktop)", ok, report), seconds: since(started) });
     // The phone project on the e2e server: the @phone journeys that write to its database
     // (signed-in pages at 390 px, @db), which cannot run through nginx below; the read-only ones run there.

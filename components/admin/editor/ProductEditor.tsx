@@ -327,7 +327,7 @@ export function ProductEditor(props: EditorProps) {
         </Field>
       </Group>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3">
+      <div className="sticky bottom-0 z-10 -mx-3 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-3 py-3 lg:-mx-4 lg:px-4">
         <button type="submit" disabled={pending} className={buttonClass}>
           {pending ? "Saving…" : slug ? "Save changes" : "Create product"}
         </button>

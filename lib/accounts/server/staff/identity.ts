@@ -26,6 +26,7 @@ export const STAFF_MESSAGES = {
   setUpTwoFactor: "Set up two-factor authentication first: your role requires it (POST /api/v2/admin/me/two-factor/enable).",
   requestedWith: "This request must be sent by the store's pages (X-Requested-With header missing).",
   sessionOnly: "This needs a signed-in session, not an API token.",
+  actionFailed: "That could not be done. Reload the page to see what is saved, then try again.",
 } as const;
 
 export type StaffPrincipal = {

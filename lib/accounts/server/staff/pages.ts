@@ -1,9 +1,10 @@
 import "server-only";
 import { headers } from "next/headers";
-import { forbidden, redirect } from "next/navigation";
+import { forbidden, redirect, unstable_rethrow } from "next/navigation";
 import { cache } from "react";
 import { getConfig } from "@/lib/platform/config";
 import { ApiError } from "@/lib/platform/errors";
+import { log } from "@/lib/platform/log";
 import type { z } from "@/lib/platform/zod";
 import type { ActionResult } from "../../admin-nav";
 import { can, permission as permissionName, permissionsOf, type Action, type Permission, type Resource } from "../../access";
@@ -86,15 +87,19 @@ export async function requireStaffAction<R extends Resource>(resource: R, action
 
 /**
  * Runs a server action's work and turns what it throws into an ActionResult: an ApiError (a
- * refusal, a validation error with its fields, a 409 of the lifecycle) becomes its message; any
- * other error is thrown on (Next.js logs it and the form shows a generic failure).
+ * refusal, a validation error with its fields, a 409 of the lifecycle) becomes its message. Next's
+ * own signals (redirect, notFound, forbidden) go on. Anything else is a fault of the store or a
+ * hand-made call with arguments no form sends (a null for the form): it is logged with its stack
+ * and answered with a generic failure, never a 500 (admin-actions.api.test.ts sends such calls).
  */
 export async function staffAction<T>(work: () => Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof ApiError) return { ok: false, message: error.message, errors: error.errors };
-    throw error;
+    unstable_rethrow(error);
+    log.error({ err: error }, "a server action failed");
+    return { ok: false, message: STAFF_MESSAGES.actionFailed };
   }
 }
 
