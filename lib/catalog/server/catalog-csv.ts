@@ -348,8 +348,10 @@ async function plan(handle: DbHandle, rows: readonly CsvRow[], canStock: boolean
     if (target) {
       const nextPrice = parsed.price ?? target.price;
       const nextList = parsed.compareAt ?? (parsed.price !== undefined ? Math.max(target.list_price, nextPrice) : target.list_price);
+      // A compare-at price as the export shows it: none when it is not above the price.
+      const shown = (price: number, list: number) => (list > price ? csvRupees(list) : null);
       if (nextPrice !== target.price) changes.price = { from: csvRupees(target.price), to: csvRupees(nextPrice) };
-      if (nextList !== target.list_price) changes.compare_at_price = { from: csvRupees(target.list_price), to: csvRupees(nextList) };
+      if (shown(nextPrice, nextList) !== shown(target.price, target.list_price)) changes.compare_at_price = { from: shown(target.price, target.list_price), to: shown(nextPrice, nextList) };
       if (parsed.stock !== undefined && parsed.stock !== target.stock_quantity) changes.stock = { from: target.stock_quantity, to: parsed.stock };
     }
     if (!product && !parsed.variantSku) {
