@@ -4,12 +4,11 @@ import { writeTransaction } from "@/lib/platform/db/transaction";
 import { ACTOR } from "@/lib/platform/actor";
 import { audit, type StaffActor } from "@/lib/platform/audit";
 import { ApiError } from "@/lib/platform/errors";
-import { expireTags } from "@/lib/platform/cache";
-import { cacheTags } from "@/lib/platform/cache-manifest";
 import { discountPercent } from "../display";
 import { changedPrices, type BulkAction, type BulkResult, type PriceChange } from "../bulk-schemas";
 import { STOCK_REASON } from "../stock";
 import { groupFigures } from "../variants";
+import { revalidateProducts } from "./catalog-admin";
 import { PRODUCT_ADMIN_MESSAGES } from "./product-admin";
 import { moveStock } from "./ledger";
 
@@ -136,7 +135,7 @@ export async function runBulkAction(input: BulkAction, actor: StaffActor, now = 
     out.skipped.sort((a, b) => a.id - b.id);
     return out;
   });
-  if (slugs.length) expireTags([cacheTags.products, cacheTags.attributes, ...slugs.map((s) => cacheTags.product(s))]);
+  revalidateProducts(slugs);
   return result;
 }
 

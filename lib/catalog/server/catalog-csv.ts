@@ -7,8 +7,6 @@ import type { Availability } from "@/lib/platform/db/schema";
 import { ACTOR } from "@/lib/platform/actor";
 import { audit, type StaffActor } from "@/lib/platform/audit";
 import { ApiError } from "@/lib/platform/errors";
-import { expireTags } from "@/lib/platform/cache";
-import { cacheTags } from "@/lib/platform/cache-manifest";
 import { csvLine } from "@/lib/platform/csv";
 import type { ProductListQuery } from "../admin-list";
 import { type Change, checkHeader, columnKey, CSV_COLUMNS, CSV_IMPORT_LIMITS, CSV_MESSAGES, csvRupees, type CsvColumn, type CsvProductFields, type CsvRow, type ImportAnalysis, type ImportCounts, type ImportOutcome, type ImportProgress, type ImportRowReport, parseCsvRow, yesNo } from "../catalog-csv";
@@ -17,6 +15,7 @@ import { slugFromName } from "../product-schemas";
 import { STOCK_REASON } from "../stock";
 import { groupFigures } from "../variants";
 import { adminListConditions } from "./admin-list";
+import { revalidateProducts } from "./catalog-admin";
 import { lockProducts, moveStock, type StockMove, StockShortage } from "./ledger";
 
 /**
@@ -544,7 +543,7 @@ export async function applyImport(rows: readonly CsvRow[], options: { canStock: 
     try {
       const slugs = await writeBatch(handle, batch, actor, now);
       for (const p of batch) state[p.report.outcome === "create" ? "created" : "updated"] += 1;
-      expireTags([cacheTags.products, cacheTags.attributes, ...new Set(slugs.map((s) => cacheTags.product(s)))]);
+      revalidateProducts(slugs);
     } catch (error) {
       if (!(error instanceof StockShortage) && !isConflict(error)) throw error;
       for (const p of batch) {
