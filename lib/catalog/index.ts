@@ -10,7 +10,7 @@ import "server-only";
  * Pure modules that client code may use sit beside it: display.ts (price, stock and availability
  * rules), options.ts (sort and filter choices), filters.ts, gallery.ts, variants.ts (the variant
  * rules: labels, lookup by SKU or label, the group's figures), admin-product.ts (the back office's
- * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), category-tree.ts (the category tree's rules, the admin's category and attribute shapes), category-schemas.ts (zod), client/useProductSuggestions.ts.
+ * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), category-tree.ts (the category tree's rules, the admin's category and attribute shapes), category-schemas.ts (zod), bulk-schemas.ts (bulk actions and the price rule), catalog-csv.ts (the CSV's columns and row checks), client/useProductSuggestions.ts.
  */
 
 export { type CategorySummary, type CategoryWithChildren, findCategoryRedirect, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readVariants, searchProducts } from "./server/catalog";
@@ -23,5 +23,7 @@ export { type LedgerEntry, lowStockDefault, type ProductLedger, productLedger, s
 export { type EditorChoices, editorChoices, type EditorVariant, editorVariants } from "./server/editor-reads";
 export { CATEGORY_ADMIN_MESSAGES, COVER_MAX_SIDE, createCategory, deleteCategory, getAdminCategory, listAdminCategories, removeCategoryCover, reorderCategory, setCategoryCover, updateCategory } from "./server/category-admin";
 export { addAttributeValue, ATTRIBUTE_ADMIN_MESSAGES, createAttribute, deleteAttribute, deleteAttributeValue, getAdminAttribute, listAdminAttributes, renameAttributeValue, reorderAttribute, updateAttribute } from "./server/attribute-admin";
+export { BULK_SKIP, runBulkAction } from "./server/bulk";
+export { analyseImport, applyImport, exportCatalog, IMPORT_BATCH, readImportFile } from "./server/catalog-csv";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { compactSearchIndexIfFragmented } from "./server/search-index";

@@ -18,6 +18,9 @@ describe("npm run bench's command line", () => {
     expect(parseMeasurements(["admin-list"])).toEqual(["admin-list"]);
     expect(parseMeasurements(["--only=admin-list"])).toEqual(["admin-list"]);
     expect(() => parseMeasurements(["search,admin-list"])).toThrow(/admin-list runs alone/);
+    expect(parseMeasurements([])).not.toContain("import");
+    expect(parseMeasurements(["import"])).toEqual(["import"]);
+    expect(() => parseMeasurements(["import,admin-list"])).toThrow(/runs alone/);
   });
 
   it("refuses a name or an option it does not know, and says which exist", () => {

@@ -26,7 +26,9 @@
  * product list on 100,000 products on PostgreSQL at 5 connections (p95 < 300 ms), on a server
  * and database of its own (furnish_bench_admin on the local server of scripts/pg-local.sh, made on
  * first use). `npm run bench` without arguments never runs it: it needs PostgreSQL, and the other
- * measurements run on SQLite. Writes bench-results/latest-admin-list.json.
+ * measurements run on SQLite. Writes bench-results/latest-admin-list.json. Likewise
+ * `npm run bench -- import` (import.ts): the CSV import of 10,000 rows timed on a fresh SQLite
+ * database and a fresh PostgreSQL one (furnish_bench_import), bench-results/latest-import.json.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -34,6 +36,7 @@ import path from "node:path";
 import { getConfig } from "../../lib/platform/config";
 import { ROOT, waitForServer } from "../lib/build";
 import { adminListMain } from "./admin-list";
+import { importMain } from "./import";
 import { cartsBench, prepareCartData } from "./carts";
 import { MEASUREMENTS, parseMeasurements, USAGE, type Measurement } from "./cli";
 import { BENCH_DB, prepareCatalog } from "./catalog";
@@ -64,6 +67,11 @@ async function main() {
   // On request, alone: its own server on PostgreSQL (admin-list.ts).
   if (only.includes("admin-list")) {
     process.exitCode = await adminListMain();
+    return;
+  }
+  // On request, alone: 10,000 CSV rows through the import on SQLite and PostgreSQL (import.ts).
+  if (only.includes("import")) {
+    process.exitCode = await importMain();
     return;
   }
   const want = (m: Measurement) => only.includes(m);

@@ -120,6 +120,18 @@ function filtersOf(query: ProductListQuery, categories: number[] | null, shopDef
   return where;
 }
 
+/**
+ * The list's filters (all but the sort and the page) as WHERE conditions on `products as p`, for
+ * reads that walk the same products another way (the CSV export); null when the URL names a
+ * category there is none of.
+ */
+export async function adminListConditions(query: ProductListQuery): Promise<Expression<SqlBool>[] | null> {
+  const { db } = await getDb();
+  const [categories, search, shopDefault] = await Promise.all([query.category ? categoryIds(db, query.category) : null, query.q ? searchFilter(db, query.q) : null, query.stock === "low" ? lowStockDefault() : 0]);
+  if (query.category && !categories) return null;
+  return filtersOf(query, categories, shopDefault, search);
+}
+
 const toRow = (r: RowOut): AdminProductRow => ({
   id: r.id,
   name: r.name,

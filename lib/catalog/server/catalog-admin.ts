@@ -30,6 +30,12 @@ export function revalidateAttributes() {
   expireTags([cacheTags.attributes, cacheTags.products]);
 }
 
+/** The same for many products at once (bulk actions, an import's batch): the shared tags once, each product's page. */
+export function revalidateProducts(slugs: readonly string[]) {
+  if (!slugs.length) return;
+  expireTags([cacheTags.products, cacheTags.attributes, ...new Set(slugs.map((s) => cacheTags.product(s)))]);
+}
+
 export const adjustmentShortage = (available: number, taken: number) => `Only ${available} in stock: an adjustment cannot take out ${taken}.`;
 
 /** A product sold by variant carries its variants' prices, availability and stock (lib/catalog/server/variants.ts changes them). */

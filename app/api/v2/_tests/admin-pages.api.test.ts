@@ -24,6 +24,8 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/staff/invite", resource: "staff", action: "create" },
   { path: "/admin/products/new", resource: "product", action: "create" },
   { path: "/admin/categories/new", resource: "product", action: "create" },
+  // Needs product:update too: every role with product:create has it.
+  { path: "/admin/products/import", resource: "product", action: "create" },
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
@@ -89,6 +91,32 @@ describe("the back office's pages, by role", () => {
       }
     });
   }
+
+  it("offers each role the product list's bulk actions, export and import its permissions allow", async () => {
+    const of = (role: StaffRole) => visitors.find((v) => v.label === `${role} session`) as Visitor;
+    const owner = await page("/admin/products", of("owner").cookie);
+    expect(owner.text).toContain("Select all on this page");
+    for (const option of ["Publish", "Unpublish", "Move to category", "Change prices", "Adjust stock"]) expect(owner.text).toContain(`>${option}</option>`);
+    expect(owner.text).toContain('href="/admin/products/export"');
+    expect(owner.text).toContain('href="/admin/products/import"');
+    const fulfilment = await page("/admin/products", of("fulfilment").cookie);
+    expect(fulfilment.text).toContain(">Adjust stock</option>");
+    expect(fulfilment.text).not.toContain(">Change prices</option>");
+    expect(fulfilment.text).not.toContain('href="/admin/products/export"');
+    const support = await page("/admin/products", of("support").cookie);
+    expect(support.text).not.toContain("Select all on this page");
+    expect(support.text).not.toContain('href="/admin/products/import"');
+
+    const csv = await page("/admin/products/export?q=zz-no-product-has-this", of("catalog").cookie);
+    expect(csv.status).toBe(200);
+    // (fetch's text() drops the BOM the file starts with.)
+    expect(csv.text).toBe("sku,variant_sku,variant,name,slug,category,price,compare_at_price,stock,made_to_order,lead_time_days,hsn_code,published,short_description,meta_title,meta_description\r\n");
+    expect((await page("/admin/products/export", of("support").cookie)).status).toBe(403);
+    const template = await page("/admin/products/import/template", of("catalog").cookie);
+    expect(template.status).toBe(200);
+    expect(template.text.split("\r\n")[1]).toMatch(/^KH-CUSHION-001,/);
+    expect((await page("/admin/products/import/template", of("support").cookie)).status).toBe(403);
+  });
 
   it("shows each role only the sidebar links can() allows", async () => {
     for (const v of visitors.filter((x) => x.roles.length)) {
