@@ -220,12 +220,17 @@ describe("shutdown on SIGTERM", () => {
       req.write(body.slice(0, 5));
       setTimeout(() => {
         server?.kill("SIGTERM");
-        setTimeout(() => {
+        // The new connection is tried once the server says it is stopping: its SIGTERM handlers
+        // (the store's drain and Next's, which closes the listener) run in one go, so from then on
+        // a connection is refused, however slow the machine (a fixed wait once lost that race).
+        const tryNew = () => {
+          if (!output.includes("stopping: finishing the requests in flight")) return void setTimeout(tryNew, 20);
           fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
             () => (newConnection = "answered"),
             () => (newConnection = "refused"),
           ).finally(() => req.end(body.slice(5)));
-        }, 500);
+        };
+        tryNew();
       }, 300);
     });
 
