@@ -51,12 +51,12 @@ export default defineConfig({
     // The @phone journeys are the phone project's (real phone emulation): not run again at 390 px here.
     { name: "desktop", grepInvert: new RegExp(TAG.phone), use: desktop },
     // The desktop journeys in two lanes, for `npm test` (E2E_LANES=1, two workers): the @db ones one
-    // at a time, since they write the e2e server's shared database and settings; the others beside
-    // them. Defined only then, so a plain `playwright test` runs each journey once.
+    // at a time, since they write the e2e server's shared database and settings, with the @alone
+    // ones that a write meanwhile would upset; the others beside them. Defined only then, so a plain `playwright test` runs each journey once.
     ...(LANES
       ? [
-          { name: "desktop-db", grep: new RegExp(TAG.db), grepInvert: new RegExp(TAG.phone), workers: 1, use: desktop },
-          { name: "desktop-rest", grepInvert: new RegExp(`${TAG.db}|${TAG.phone}`), use: desktop },
+          { name: "desktop-db", grep: new RegExp(`${TAG.db}|${TAG.alone}`), grepInvert: new RegExp(TAG.phone), workers: 1, use: desktop },
+          { name: "desktop-rest", grepInvert: new RegExp(`${TAG.db}|${TAG.alone}|${TAG.phone}`), use: desktop },
         ]
       : []),
     {

@@ -16,6 +16,9 @@ const OWNER = { email: DEMO_OWNER.email, password: DEMO_OWNER.password };
 
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Back office" }).filter({ visible: true });
 
+/** The product list's name links (the first column is the bulk actions' checkbox for roles that have them). */
+const productLinks = (page: Page) => page.locator('tbody tr[data-product] a[href^="/admin/products/"]');
+
 test.describe("the back office's frame", () => {
   test("a guest is sent to the sign-in; the owner signs in and sees the dashboard and the whole sidebar", { tag: [TAG.db] }, async ({ page }) => {
     const guest = await page.request.get("/admin/orders?status=Pending", { maxRedirects: 0 });
@@ -49,12 +52,12 @@ test.describe("the back office's frame", () => {
     await expect(page).toHaveURL(/\/admin\/products\?published=yes&sort=name$/);
     await expect(page.getByLabel("Published")).toHaveValue("yes");
     await expect(page.getByLabel("Sort")).toHaveValue("name");
-    const names = await page.locator("tbody tr td:first-child a").allTextContents();
+    const names = await productLinks(page).allTextContents();
     expect(names.length).toBeGreaterThan(1);
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
 
     // The next page is a cursor in the URL; a reload shows the same rows and filters.
-    const rows = page.locator("tbody tr td:first-child a");
+    const rows = productLinks(page);
     await page.getByRole("link", { name: "Next →" }).click();
     await expect(page).toHaveURL(/published=yes&sort=name&after=/);
     await expect(rows.first()).not.toHaveText(names[0]!);
@@ -76,7 +79,7 @@ test.describe("the back office's frame", () => {
 
     // A row opens the product's page: the editor, for the owner.
     await page.goto("/admin/products?sort=name");
-    await page.locator("tbody tr td:first-child a").first().click();
+    await productLinks(page).first().click();
     await expect(page.getByRole("heading", { level: 1, name: names[0] })).toBeVisible();
     await expect(page.getByRole("form", { name: "Edit product" })).toBeVisible();
   });
@@ -84,7 +87,7 @@ test.describe("the back office's frame", () => {
   test("Ctrl+K focuses the search box, which finds a product by name and opens it", { tag: [TAG.db] }, async ({ page }) => {
     await adminSignIn(page, OWNER);
     await page.goto("/admin/products?sort=name");
-    const name = (await page.locator("tbody tr td:first-child a").first().textContent())!.trim();
+    const name = (await productLinks(page).first().textContent())!.trim();
     await page.keyboard.press("Control+k");
     const box = page.getByRole("combobox", { name: "Search products, orders and customers" });
     await expect(box).toBeFocused();
@@ -220,7 +223,7 @@ test.describe("the back office's frame", () => {
     const scan = (path: string) => scanOn(page, path);
     await scan("/admin/login");
     await adminSignIn(page, OWNER);
-    const product = await page.goto("/admin/products").then(() => page.locator("tbody tr td:first-child a").first().getAttribute("href"));
+    const product = await page.goto("/admin/products").then(() => productLinks(page).first().getAttribute("href"));
     // An order to open, whether or not the demo data has one.
     let order = await withE2eDb((db) => db.selectFrom("orders").select("id").orderBy("id").executeTakeFirst());
     if (!order) order = await insertJourneyOrder((await createCustomer("Nisha Rao")).id, { code: `AXE-${Date.now().toString(36)}`, createdAt: new Date().toISOString() });

@@ -13,7 +13,7 @@ async function published() {
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
 
-test("/sitemap.xml is an index of sitemaps that list the store's pages", { tag: [TAG.readonly, TAG.desktop] }, async ({ request }) => {
+test("/sitemap.xml is an index of sitemaps that list the store's pages", { tag: [TAG.readonly, TAG.desktop, TAG.alone] }, async ({ request }) => {
   const data = await published();
   const index = await request.get("/sitemap.xml");
   expect(index.status()).toBe(200);

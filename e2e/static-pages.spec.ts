@@ -121,7 +121,7 @@ test("payment-response shows success for response=1 and failure with a retry lin
   }
 });
 
-test("the sitemap page lists every path of the XML sitemap, grouped", { tag: TAG.readonly }, async ({ page }) => {
+test("the sitemap page lists every path of the XML sitemap, grouped", { tag: [TAG.readonly, TAG.alone] }, async ({ page }) => {
   const paths = await sitemapPaths();
   expect(paths.length).toBeGreaterThan(20);
 

@@ -28,4 +28,10 @@ export const TAG = {
   desktop: "@desktop",
   /** A journey at the phone's width: the phone project runs it (with @db too: the e2e server's, not through nginx), the desktop project leaves it out. */
   phone: "@phone",
+  /**
+   * Compares two reads that a change made meanwhile would split (the API's product list against
+   * the sitemap): npm test runs it in the desktop-db lane, one at a time with the @db journeys,
+   * never beside them (playwright.config.ts). Safe on a live store like any @readonly journey.
+   */
+  alone: "@alone",
 } as const;
