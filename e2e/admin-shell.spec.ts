@@ -73,7 +73,7 @@ test.describe("the back office's frame", () => {
     // A filter set through the form becomes the URL.
     await page.getByLabel("Name or SKU").fill(names[0]!.split(" ")[0]!);
     await page.getByLabel("Stock").selectOption("out");
-    await page.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("search", { name: "Filter products" }).getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/stock=out/);
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(names[0]!.split(" ")[0]!)}`));
 

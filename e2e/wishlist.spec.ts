@@ -14,9 +14,10 @@ async function cartRows(userId: number) {
   );
 }
 
+/** The first card that can go straight to the cart: in stock, and not sold by variant (a length or size is chosen on its page). */
 async function cardToSave(page: Page) {
   await page.goto("/products");
-  const card = page.getByRole("main").locator("article.product-card").filter({ hasNotText: "Out Of Stock" }).first();
+  const card = page.getByRole("main").locator("article.product-card").filter({ hasNotText: "Out Of Stock" }).filter({ hasNotText: "Choose options" }).first();
   await expect(card).toBeVisible();
   const name = (await card.locator(".product-card-title").innerText()).trim();
   return { card, name };

@@ -9,7 +9,10 @@ import { listSitemapEntries } from "@/lib/seo";
  * (app/sitemap.xml/route.ts), which lists these files; robots.txt points to it. (This file is not
  * app/sitemap.ts because Next maps that to /sitemap.xml even when split, colliding with the index.)
  */
-export const revalidate = 3600;
+// Rendered per request from listSitemapEntries' tagged cached read (as the /sitemap page is): the
+// hourly ISR copy of a file kept a renamed product's old address after its tag expired (the
+// journeys compare the two), and rendering the XML from the cached entries costs little.
+export const dynamic = "force-dynamic";
 
 export async function generateSitemaps(): Promise<{ id: number }[]> {
   const entries = await listSitemapEntries();
