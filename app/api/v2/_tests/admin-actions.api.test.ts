@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SESSION_COOKIE } from "@/lib/accounts/constants";
-import { permissionsOf, STAFF_ROLES, type StaffRole } from "@/lib/accounts/access";
+import { permissionsOf } from "@/lib/accounts/access";
 import { CROSS_SITE_ACTION_MESSAGE } from "@/lib/platform/action-origin";
 import { serverActions, ROOT, type ServerAction } from "@/lib/testing/server-actions";
-import { clientAddresses, closeTestDb, cookieOf, newUser, testDb } from "./client";
-import { invitedStaff, staffLogin } from "./staff-client";
+import { clientAddresses, closeTestDb, testDb } from "./client";
+import { roleVisitors, type Visitor } from "./staff-client";
 
 /**
  * Every server action of the back office, called on the running server the way a forged request
@@ -20,7 +19,6 @@ import { invitedStaff, staffLogin } from "./staff-client";
 
 const nextIp = clientAddresses(24);
 
-type Visitor = { label: string; cookie: string | null; roles: StaffRole[] };
 const visitors: Visitor[] = [];
 
 type ManifestEntry = { filename?: string; exportedName?: string; workers: Record<string, unknown> };
@@ -74,15 +72,7 @@ let all: Target[] = [];
 
 beforeAll(async () => {
   all = targets();
-  for (const role of STAFF_ROLES) {
-    const login = await invitedStaff(role, nextIp(), `actions-${role}`);
-    const res = await staffLogin(login.email, login.password, login.ip);
-    expect(res.status, res.text).toBe(200);
-    visitors.push({ label: `${role} session`, cookie: cookieOf(res, SESSION_COOKIE) as string, roles: [role] });
-  }
-  const customer = await newUser(nextIp());
-  visitors.push({ label: "customer session", cookie: customer.cookie, roles: [] });
-  visitors.push({ label: "no session", cookie: null, roles: [] });
+  visitors.push(...(await roleVisitors("actions", nextIp)));
 }, 300_000);
 
 afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { SESSION_COOKIE } from "@/lib/accounts/constants";
 import { ADMIN_NAV } from "@/lib/accounts/admin-nav";
-import { can, STAFF_ROLES, type Resource, type StaffRole } from "@/lib/accounts/access";
-import { clientAddresses, closeTestDb, cookieOf, newUser, testDb } from "./client";
-import { invitedStaff, staffLogin } from "./staff-client";
+import { can, type Resource, type StaffRole } from "@/lib/accounts/access";
+import { clientAddresses, closeTestDb, testDb } from "./client";
+import { roleVisitors, type Visitor } from "./staff-client";
 
 /**
  * The back office's pages (app/(admin)/admin/**) walked with each role's back-office session, a
@@ -15,7 +14,6 @@ import { invitedStaff, staffLogin } from "./staff-client";
 
 const nextIp = clientAddresses(24);
 
-type Visitor = { label: string; cookie: string | null; roles: StaffRole[] };
 const visitors: Visitor[] = [];
 
 /** Each page, with the permission it needs (the sidebar's, and a few pages the sidebar does not list). */
@@ -53,15 +51,7 @@ async function page(path: string, cookie: string | null) {
 }
 
 beforeAll(async () => {
-  for (const role of STAFF_ROLES) {
-    const login = await invitedStaff(role, nextIp(), `pages-${role}`);
-    const res = await staffLogin(login.email, login.password, login.ip);
-    expect(res.status, res.text).toBe(200);
-    visitors.push({ label: `${role} session`, cookie: cookieOf(res, SESSION_COOKIE) as string, roles: [role] });
-  }
-  const customer = await newUser(nextIp());
-  visitors.push({ label: "customer session", cookie: customer.cookie, roles: [] });
-  visitors.push({ label: "no session", cookie: null, roles: [] });
+  visitors.push(...(await roleVisitors("pages", nextIp)));
 }, 300_000);
 
 afterAll(async () => {

@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { expect, inject } from "vitest";
-import type { StaffRole } from "@/lib/accounts/access";
-import { api, mailTo, post, resetTokenIn, runTag, testDb, uniqueEmail, type ApiAnswer, type ApiInit } from "./client";
+import { STAFF_ROLES, type StaffRole } from "@/lib/accounts/access";
+import { SESSION_COOKIE } from "@/lib/accounts/constants";
+import { api, cookieOf, mailTo, newUser, post, resetTokenIn, runTag, testDb, uniqueEmail, type ApiAnswer, type ApiInit } from "./client";
 
 /**
  * The back office for the API tests, used the way staff use it: the owner (made by the test setup,
@@ -85,3 +86,24 @@ export async function auditRows(filter: { entityType?: string; entityId?: string
 }
 
 export const isDenied = (res: ApiAnswer) => res.status === 401 || res.status === 403;
+
+/** Someone who opens the back office: a staff member of one role, a customer, or nobody. */
+export type Visitor = { label: string; cookie: string | null; roles: StaffRole[] };
+
+/**
+ * The visitors the role walks (pages, server actions) go through: one signed-in session per
+ * role (invited, named `${label}-${role}`), a customer's session, and no session.
+ */
+export async function roleVisitors(label: string, nextIp: () => string): Promise<Visitor[]> {
+  const visitors: Visitor[] = [];
+  for (const role of STAFF_ROLES) {
+    const login = await invitedStaff(role, nextIp(), `${label}-${role}`);
+    const res = await staffLogin(login.email, login.password, login.ip);
+    expect(res.status, res.text).toBe(200);
+    visitors.push({ label: `${role} session`, cookie: cookieOf(res, SESSION_COOKIE) as string, roles: [role] });
+  }
+  const customer = await newUser(nextIp());
+  visitors.push({ label: "customer session", cookie: customer.cookie, roles: [] });
+  visitors.push({ label: "no session", cookie: null, roles: [] });
+  return visitors;
+}
