@@ -10,6 +10,8 @@ import { DELIVERY, DELIVERY_STATUSES, type DeliveryStatus, PAYMENT_STATUSES, PAY
  */
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
+/** The list counts its matches up to this many ("10,000+"): past it, staff filter rather than page. */
+export const ADMIN_ORDERS_COUNT_CAP = 10_000;
 
 export const PAYMENT_TYPE_FILTERS = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [PAYMENT_TYPE.online]: "Online" } as const;
 
@@ -51,6 +53,15 @@ export function orderListHref(current: OrderListQuery, change: Partial<Record<ke
   if (page !== undefined && Number(page) > 1) next.page = String(page);
   const search = new URLSearchParams(next).toString();
   return search ? `/admin/orders?${search}` : "/admin/orders";
+}
+
+/** What the list's search box was given, so only the columns it can be in are searched: a code (KH…), an e-mail (has @), a phone (digits, with +91, spaces or dashes), or words. */
+export function orderSearchKind(term: string): "code" | "email" | "phone" | "words" {
+  const compact = term.replace(/[\s().-]/g, "");
+  if (/^KH\d[0-9A-Z-]*$/i.test(term.trim())) return "code";
+  if (term.includes("@")) return "email";
+  if (/^\+?\d{4,}$/.test(compact)) return "phone";
+  return "words";
 }
 
 /** India's offset: a day of the filter is a calendar day in India (IST, no daylight saving). */

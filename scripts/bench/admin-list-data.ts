@@ -49,11 +49,11 @@ export async function serverReachable(url = ADMIN_DATABASE_URL): Promise<boolean
 }
 
 /** Creates the database of `url` on its server unless it exists. */
-async function ensureDatabase(url: string): Promise<void> {
+export async function ensureDatabase(url: string): Promise<void> {
   const { default: pg } = await import("pg");
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`BENCH_ADMIN_DATABASE_URL: the database name "${name}" must be lower case letters, digits and _`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`The bench database name "${name}" must be lower case letters, digits and _`);
   target.pathname = "/postgres";
   const client = new pg.Client({ connectionString: target.toString() });
   await client.connect();

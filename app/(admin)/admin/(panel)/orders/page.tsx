@@ -25,7 +25,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const filtered = Boolean(query.q || query.status || query.payment || query.type || query.from || query.to);
   return (
     <>
-      <PageHeader title="Orders" intro={`${formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
+      <PageHeader title="Orders" intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
       {ignored.length ? <Notice tone="amber">Ignored what the address could not mean: {ignored.join(", ")}.</Notice> : null}
       <FilterForm action="/admin/orders" label="Filter orders" reset={filtered ? "/admin/orders" : undefined}>
         <FilterField label="Code, email or phone" htmlFor="o-q" wide>
@@ -79,7 +79,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       </Table>
       <Pager
         label="Order pages"
-        status={result.total ? `Page ${result.page} of ${result.lastPage}` : ""}
+        status={result.total ? `Page ${result.page} of ${result.lastPage}${result.capped ? "+" : ""}` : ""}
         previous={result.page > 1 ? orderListHref(query, { page: result.page - 1 }) : null}
         next={result.page < result.lastPage ? orderListHref(query, { page: result.page + 1 }) : null}
       />
