@@ -65,7 +65,7 @@ function AttributeValues({
       ) : shown.length ? (
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {shown.map((value) => (
-            <label key={value} className="flex min-h-6 items-center gap-2 text-sm break-all">
+            <label key={value} className="flex min-h-6 items-center gap-2 text-sm break-words">
               <input type="checkbox" checked={picked.includes(value)} onChange={(e) => onChange(toggleAttributeValue(picked, value, e.target.checked, values))} />
               {value}
             </label>
