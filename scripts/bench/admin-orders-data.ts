@@ -56,8 +56,8 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
       select (${textArray(FIRST)})[1 + (g * 7) % ${FIRST.length}] || ' ' || (${textArray(LAST)})[1 + (g * 13) % ${LAST.length}],
              'bench-customer-' || g || '@example.com',
              '9' || lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0'),
-             null, 1, null, null, now() - interval '3 years', now() - interval '3 years'
-      from generate_series(${customers + 1}, ${CUSTOMERS}) as g`.execute(db);
+             null, true, null, null, now() - interval '3 years', now() - interval '3 years'
+      from generate_series(${customers + 1}::int, ${CUSTOMERS}::int) as g`.execute(db);
     console.log(`Added ${CUSTOMERS - customers} bench customers`);
   }
   const have = await count(handle, sql<{ n: number }>`select count(*) as n from orders`);
@@ -91,13 +91,13 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
             when placed > now() - interval '2 days' then (array['Pending', 'Confirmed', 'Shipped'])[1 + g % 3]
             when placed > now() - interval '8 days' then (array['Shipped', 'Delivered', 'Delivered', 'Cancelled'])[1 + g % 4]
             when g % 8 = 0 then 'Cancelled' else 'Delivered' end as state) as s
-        join users as u on u.id = ${firstCustomer} + (g * 7919) % ${CUSTOMERS}`.execute(trx);
+        join users as u on u.id = ${firstCustomer} + (g::bigint * 7919) % ${CUSTOMERS}`.execute(trx);
       await sql`insert into order_lines (order_id, product_id, product_name, product_slug, quantity, unit_price, total, delivery_status, hsn_code, gst_rate)
         select o.id, p.id, p.name, p.slug, 1, o.grand_total / n.lines, o.grand_total / n.lines, o.delivery_status, '63049990', 12
         from orders as o
         cross join lateral (select 1 + o.id % 3 as lines) as n
         cross join lateral generate_series(1, n.lines) as l
-        join (select row_number() over (order by id) - 1 as i, id, name, slug from (values ${sql.join(products.map((p) => sql`(${p.id}, ${p.name}, ${p.slug})`))}) as v(id, name, slug)) as p
+        join (select row_number() over (order by id) - 1 as i, id, name, slug from (values ${sql.join(products.map((p) => sql`(${p.id}::int, ${p.name}::text, ${p.slug}::text)`))}) as v(id, name, slug)) as p
           on p.i = (o.id * 31 + l) % ${products.length}
         where o.id > (select coalesce(max(order_id), 0) from order_lines)`.execute(trx);
       await sql`insert into payments (order_id, provider, amount, status, created_at, refunded_amount)
