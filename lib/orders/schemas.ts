@@ -118,3 +118,37 @@ export const creditNoteIdParam = z.object({ id: pathId("Credit note not found.")
 export const adminCloseRefundSchema = z
   .object({ reason: z.string({ error: "Say why the refund is closed, in 10 to 500 characters." }).trim().min(10, "Say why the refund is closed, in 10 to 500 characters.").max(500, "Say why the refund is closed, in 10 to 500 characters.") })
   .strict();
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * The order page's Refund form (server action): `mode` full, lines (pieces per item, from the
+ * qty_<line id> fields) or amount (rupees as typed); `key` the idempotency key the page made when
+ * it drew the form, so a double click or a resend is one refund.
+ */
+export const adminRefundFormSchema = z
+  .object({
+    id: pathId("Order not found."),
+    key: z.string({ error: "Reload the page: the form has no refund key." }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Reload the page: the form has no refund key." }),
+    mode: z.enum(["full", "lines", "amount"], { error: "Choose what to refund: everything, items or an amount." }),
+    amount: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: "Give the amount in rupees, for example 499.50." })
+        .transform((v) => Math.round(Number(v) * 100))
+        .refine((p) => p > 0, { error: "The amount must be more than 0." })
+        .optional(),
+    ),
+    lines: z.array(z.object({ lineId: z.number().int().positive(), quantity: z.number().int().min(1, "quantity must be a whole number from 1.").max(10_000) })),
+    method: refundFields.method,
+    reference: z.preprocess(blankToUndefined, refundFields.reference),
+    note: z.preprocess(blankToUndefined, refundFields.note),
+  })
+  .refine((v) => v.mode !== "amount" || v.amount !== undefined, { message: "Give the amount to refund, in rupees.", path: ["amount"] })
+  .refine((v) => v.mode !== "lines" || v.lines.length > 0, { message: "Give the quantity of at least one item to refund.", path: ["lines"] })
+  .refine(referenceWhereNeeded, { message: REFERENCE_MESSAGE, path: ["reference"] });
+
+/** The Retry button of a pending refund. */
+export const adminRefundRetrySchema = z.object({ id: pathId("Order not found."), refund_id: pathId("Refund not found.") });
