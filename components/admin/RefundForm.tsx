@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { startTransition, useActionState, useState } from "react";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { formatPaise } from "@/lib/platform/format";
 import { ActionForm, FieldError } from "./ActionForm";
@@ -31,11 +31,18 @@ export function RefundForm({
   action: Action;
 }) {
   const [mode, setMode] = useState<"full" | "lines" | "amount">(lines.some((l) => l.claimed) ? "lines" : "amount");
+  const [state, formAction, pending] = useActionState(action, null);
+  // Sent by hand, not as <form action>: React resets a form after its action, which would drop the
+  // pieces and the amount typed when the answer is a correction to make (a missing reference).
   return (
-    <ActionForm
-      action={action}
+    <form
       className="space-y-3 rounded-md border border-slate-200 p-4"
-      render={(state, pending) => (
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        startTransition(() => formAction(data));
+      }}
+    >
         <>
           <h3 className="text-sm font-semibold text-slate-900">Refund</h3>
           <p className="text-xs text-slate-600">At most {formatPaise(left)} can still be refunded. An invoiced order gets its GST credit note.</p>
@@ -111,8 +118,12 @@ export function RefundForm({
             {pending ? "Refunding…" : "Refund"}
           </button>
         </>
-      )}
-    />
+      {state ? (
+        <p role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "text-emerald-800" : "text-red-700"}`}>
+          {state.message}
+        </p>
+      ) : null}
+    </form>
   );
 }
 
