@@ -57,6 +57,8 @@ function filtersOf(query: OrderListQuery): Expression<SqlBool>[] {
   if (query.status) where.push(sql<SqlBool>`o.delivery_status = ${query.status}`);
   if (query.payment) where.push(sql<SqlBool>`o.payment_status = ${query.payment}`);
   if (query.type) where.push(sql<SqlBool>`o.payment_type = ${query.type}`);
+  if (query.refund === "due") where.push(sql<SqlBool>`exists (select 1 from payments as p where p.order_id = o.id and p.status = ${PAYMENT_ROW.refundDue})`);
+  if (query.refund === "requested") where.push(sql<SqlBool>`exists (select 1 from order_lines as l where l.order_id = o.id and l.refund_status = ${REFUND.requested})`);
   const bounds = orderDateBounds(query.from, query.to);
   if (bounds.from) where.push(sql<SqlBool>`o.created_at >= ${bounds.from}`);
   if (bounds.below) where.push(sql<SqlBool>`o.created_at < ${bounds.below}`);

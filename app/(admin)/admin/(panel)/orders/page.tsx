@@ -4,7 +4,7 @@ import { formatDateTime } from "@/components/admin/format";
 import { Badge, Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, Select, Table } from "@/components/admin/ui";
 import { DELIVERY_TONE, PAYMENT_TONE } from "@/components/admin/tones";
 import { requireStaffPage } from "@/lib/accounts";
-import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS } from "@/lib/orders/admin-list";
+import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS, REFUND_FILTERS } from "@/lib/orders/admin-list";
 import { adminSearchOrders } from "@/lib/orders";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@/lib/orders/status";
 import { formatCount, formatPaise } from "@/lib/platform/format";
@@ -22,7 +22,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const { query, ignored } = parseOrderListQuery(await searchParams);
   await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
   const result = await adminSearchOrders(query);
-  const filtered = Boolean(query.q || query.status || query.payment || query.type || query.from || query.to);
+  const filtered = Boolean(query.q || query.status || query.payment || query.type || query.refund || query.from || query.to);
   return (
     <>
       <PageHeader title="Orders" intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
@@ -39,6 +39,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </FilterField>
         <FilterField label="Paid by" htmlFor="o-type">
           <Select id="o-type" name="type" value={query.type} options={PAYMENT_TYPE_FILTERS} />
+        </FilterField>
+        <FilterField label="Refund" htmlFor="o-refund">
+          <Select id="o-refund" name="refund" value={query.refund} options={REFUND_FILTERS} />
         </FilterField>
         <FilterField label="From" htmlFor="o-from">
           <input id="o-from" name="from" type="date" defaultValue={query.from ?? ""} className={inputClass} />
