@@ -21,6 +21,7 @@ import * as m019 from "./migrations/019_content_admin";
 import * as m021 from "./migrations/021_credit_notes";
 import * as m023 from "./migrations/023_low_stock_index";
 import * as m024 from "./migrations/024_order_list_speed";
+import * as m025 from "./migrations/025_refund_filters";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
 const migrations = {
@@ -45,6 +46,7 @@ const migrations = {
   "021_credit_notes": m021,
   "023_low_stock_index": m023,
   "024_order_list_speed": m024,
+  "025_refund_filters": m025,
 } as const;
 
 class StaticProvider implements MigrationProvider {
