@@ -20,6 +20,7 @@ export { type AdminOrderDetail, type AdminOrderListRow, adminOrderDetail, adminO
 export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderState, decideRefund, setDeliveryStatus } from "./server/order-admin";
 export { closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundsOf } from "./server/refunds";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
+export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";
