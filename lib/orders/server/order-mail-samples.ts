@@ -21,7 +21,7 @@ export const SAMPLE_BRAND: MailBrand = {
 
 export const SAMPLE_TRACKING_URL = "https://track.example/awb/1490812736541";
 
-/** The sample order: two lines (one a variant with its own photo, one without a photo), a coupon and shipping. */
+/** The sample order: two lines (one of a variant, one of a product without variants), a coupon and shipping. */
 export function sampleOrderMail(kind: OrderMailKind, facts: OrderMailFacts = {}, brand: MailBrand = SAMPLE_BRAND): OrderMail {
   return {
     kind,
@@ -37,8 +37,8 @@ export function sampleOrderMail(kind: OrderMailKind, facts: OrderMailFacts = {},
       couponCode: "WELCOME10",
     },
     lines: [
-      { name: "Ikat Cushion Cover", variant: "16 x 16 in / Indigo", quantity: 2, unitPrice: 120000, total: 240000, imageUrl: `${brand.siteUrl}/media/products/ikat-cushion-cover-1.webp` },
-      { name: "Hand-block Printed Table Runner", variant: null, quantity: 1, unitPrice: 189900, total: 189900, imageUrl: null },
+      { name: "Ikat Cushion Cover (Set of 2)", variant: "16 x 16 in / Indigo", quantity: 2, unitPrice: 120000, total: 240000, imageUrl: `${brand.siteUrl}/media/products/ikat-cushion-cover-set-of-2-1.webp` },
+      { name: "Ivory Linen Table Cloth", variant: null, quantity: 1, unitPrice: 189900, total: 189900, imageUrl: `${brand.siteUrl}/media/products/ivory-linen-table-cloth-1.webp` },
     ],
     totals: { subtotal: 429900, shipping: 9900, couponDiscount: 42990, tax: 21105, grandTotal: 396810 },
     address: { name: "Aditi Sharma", address: "B-42, Second Floor, Hauz Khas Enclave", city: "New Delhi", state: "Delhi", postalCode: "110016", country: "India", phone: "9876543210" },

@@ -95,6 +95,8 @@ type Content = {
   delivery: { title: string; rows: [string, string][]; tracking: string | null } | null;
   refund: [string, string][] | null;
   lines: OrderMailLine[];
+  /** A heading over the totals when the lines shown are not the whole order (a return of one line). */
+  totalsTitle: string | null;
   totals: [string, string][];
   total: string;
   gstNote: string;
@@ -192,6 +194,7 @@ function orderMailContent(mail: OrderMail): Content {
     delivery,
     refund: mail.refund && (mail.kind === "refunded" || mail.kind === "return") ? refundRows(mail.refund) : null,
     lines: mail.lines,
+    totalsTitle: mail.return?.lineId ? "Order totals (every item)" : null,
     totals: totalRows,
     total,
     gstNote: `Includes GST of ${formatPaise(totals.tax)}`,
@@ -288,6 +291,7 @@ export function OrderMailEmail({ mail, brand }: { mail: OrderMail; brand: MailBr
           ))}
         </tbody>
       </table>
+      {c.totalsTitle ? <Text style={{ ...label, margin: "16px 0 6px" }}>{c.totalsTitle}</Text> : null}
       <table role="presentation" width="100%" cellPadding={0} cellSpacing={0} style={{ borderCollapse: "collapse", margin: "8px 0 20px" }}>
         <tbody>
           {c.totals.map(([name, value]) => (
@@ -341,7 +345,7 @@ export function orderMailText(mail: OrderMail, brand: MailBrand): string {
   if (c.delivery) blocks.push([`${c.delivery.title}:`, ...c.delivery.rows.map(([n, v]) => `${n}: ${v}`), ...(c.delivery.tracking ? [`Track your parcel: ${c.delivery.tracking}`] : [])]);
   blocks.push([`${c.button.label}: ${c.button.href}`]);
   blocks.push(["Items:", ...c.lines.map((l) => `${l.quantity} × ${l.name}${l.variant ? ` (${l.variant})` : ""} — ${formatPaise(l.total)}`)]);
-  blocks.push([...c.totals.map(([n, v]) => `${n}: ${v}`), `Total: ${c.total} (${c.gstNote.charAt(0).toLowerCase()}${c.gstNote.slice(1)})`]);
+  blocks.push([...(c.totalsTitle ? [`${c.totalsTitle}:`] : []), ...c.totals.map(([n, v]) => `${n}: ${v}`), `Total: ${c.total} (${c.gstNote.charAt(0).toLowerCase()}${c.gstNote.slice(1)})`]);
   blocks.push(["Delivery address:", ...c.address]);
   blocks.push([mailFooterText(brand)]);
   return blocks
