@@ -86,7 +86,7 @@ describe("order mails (React Email)", () => {
     expect(subject("return-picked-up")).toBe("Return picked up for order KH-20261126-4127");
 
     expect(mails["placed"]!.text).toContain("We will confirm it as soon as your payment is received.");
-    expect(mails["placed"]!.text).toContain("Estimated delivery: by Tue, 2 Dec");
+    expect(mails["placed"]!.text).toContain("Estimated delivery: by Tue, 2 Dec.");
     expect(mails["placed-cod"]!.text).toContain("Please keep ₹3,968.10 ready to pay in cash when it is delivered.");
     expect(mails["placed-cod"]!.text).not.toContain("payment is received");
     expect(mails["paid"]!.text).toContain("We have received your payment of ₹3,968.10 for order KH-20261126-4127. Your order is confirmed.");

@@ -342,7 +342,11 @@ export function orderMailText(mail: OrderMail, brand: MailBrand): string {
     c.paragraphs,
   ];
   if (c.refund) blocks.push(["Refund:", ...c.refund.map(([n, v]) => `${n}: ${v}`)]);
-  if (c.delivery) blocks.push([`${c.delivery.title}:`, ...c.delivery.rows.map(([n, v]) => `${n}: ${v}`), ...(c.delivery.tracking ? [`Track your parcel: ${c.delivery.tracking}`] : [])]);
+  if (c.delivery) {
+    // The estimate alone reads as the sentence the mails have always had ("Estimated delivery: by Fri, 28 Nov.").
+    const end = c.delivery.tracking === null && c.delivery.rows.length === 1 ? "." : "";
+    blocks.push([`${c.delivery.title}:`, ...c.delivery.rows.map(([n, v]) => `${n}: ${v}${end}`), ...(c.delivery.tracking ? [`Track your parcel: ${c.delivery.tracking}`] : [])]);
+  }
   blocks.push([`${c.button.label}: ${c.button.href}`]);
   blocks.push(["Items:", ...c.lines.map((l) => `${l.quantity} × ${l.name}${l.variant ? ` (${l.variant})` : ""} — ${formatPaise(l.total)}`)]);
   blocks.push([...(c.totalsTitle ? [`${c.totalsTitle}:`] : []), ...c.totals.map(([n, v]) => `${n}: ${v}`), `Total: ${c.total} (${c.gstNote.charAt(0).toLowerCase()}${c.gstNote.slice(1)})`]);
