@@ -22,6 +22,7 @@ export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD
 export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
 export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
+export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";

@@ -3,6 +3,7 @@ import { type MovedProduct, productRefreshEvent } from "@/lib/catalog";
 import type { Db, DbHandle } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { dispatchCommitted, outbox, type OutboxEvent } from "@/lib/platform/outbox";
+import type { OrderMailFacts } from "../mail-facts";
 import type { OrderMailKind } from "../status";
 import { orderMail } from "./order-mail";
 
@@ -13,7 +14,7 @@ import { orderMail } from "./order-mail";
  * (lib/platform/outbox, docs/architecture.md "After commit"), so they exist exactly when the
  * change does, and after it commits the outbox delivers them, each once, retried when it fails.
  */
-export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind }[]; products: MovedProduct[]; /** Other outbox events (a refund's mail). */ events?: OutboxEvent[] };
+export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind; facts?: OrderMailFacts }[]; products: MovedProduct[]; /** Other outbox events. */ events?: OutboxEvent[] };
 
 export const afterCommit = (): AfterCommit => ({ mails: [], products: [], events: [] });
 
@@ -27,8 +28,8 @@ export type Committed = { written: boolean; deliverNow: number[] };
  */
 export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<Committed> {
   const committed: Committed = { written: false, deliverNow: [] };
-  for (const { orderId, kind } of after.mails) {
-    if ((await outbox.add(trx, orderMail(orderId, kind))) !== null) committed.written = true;
+  for (const { orderId, kind, facts } of after.mails) {
+    if ((await outbox.add(trx, orderMail(orderId, kind, facts))) !== null) committed.written = true;
   }
   for (const event of after.events ?? []) {
     if ((await outbox.add(trx, event)) !== null) committed.written = true;

@@ -1,15 +1,16 @@
 import "server-only";
 import { getDb } from "@/lib/platform/db";
 import { formatPaise } from "@/lib/platform/format";
-import { noticeMail } from "@/lib/platform/mail/templates";
 import { mailEvent, registerMail, type OutboxEvent } from "@/lib/platform/outbox";
 import { REFUND_METHOD, type RefundMethod } from "../status";
+import { loadOrderMail } from "./order-mail";
+import { renderOrderMailMessage } from "./order-mail-view";
 
 /**
  * The "refund processed" mail: its facts come from refundMailFacts (what the customer is told: the
- * amount, where the money goes, the reference, the credit note), so a richer template (the order
- * mails' templating library) can render the same facts; today they are sent as the plain-text
- * notice every order mail uses, through the outbox once the refund's transaction commits.
+ * amount, where the money goes, the reference, the credit note). It is the order mail of kind
+ * "refunded" (./order-mail-view.tsx: the order's lines, totals and address, with the refund's
+ * facts), under this subject, sent through the outbox once the refund's transaction commits.
  */
 
 export type RefundMailOrder = { id: number; code: string; customerName: string };
@@ -76,5 +77,7 @@ registerMail("refund", async (ref, brand) => {
     .executeTakeFirst();
   if (!row?.email || row.status !== "processed") return null;
   const facts = refundMailFacts({ id: row.id, code: row.code, customerName: row.name || row.shipping_name }, { amount: Number(row.amount), method: row.method, reference: row.reference, creditNoteNumber: row.credit_note });
-  return noticeMail(brand, row.email, facts.subject, [...facts.lines, `See your order: ${brand.siteUrl}${facts.orderPath}`], row.name || row.shipping_name);
+  const mail = await loadOrderMail(row.id, "refunded", { refund: { amount: facts.amount, method: row.method, reference: row.reference, creditNote: row.credit_note } }, brand.siteUrl);
+  if (!mail) return null;
+  return { ...(await renderOrderMailMessage(mail, brand)), subject: facts.subject };
 });
