@@ -3,7 +3,8 @@
  * (BENCH_ORDERS_DATABASE_URL, furnish_bench_orders on the local server of scripts/pg-local.sh),
  * made on first use and reused while it holds BENCH_ADMIN_ORDERS orders (1,000,000):
  *
- * - the demo catalog, and 60,000 customers with Indian names, e-mail addresses and mobile numbers;
+ * - the demo catalog, and 60,000 customers with Indian names, e-mail addresses as customers have
+ *   them (aditi.sharma4127@gmail.com) and mobile numbers;
  * - the orders, written by set statements in batches of 100,000 (a loop of a million inserts
  *   through the checkout would take hours): over the last three years, more of them lately; each
  *   to one of the customers (its name, e-mail and phone on the order, as checkout copies them), to
@@ -50,11 +51,14 @@ const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map
 async function fillDatabase(handle: DbHandle): Promise<void> {
   const db = handle.db;
   if ((await count(handle, sql<{ n: number }>`select count(*) as n from products`)) === 0) await seedDatabase(handle, {});
-  const customers = await count(handle, sql<{ n: number }>`select count(*) as n from users where email like 'bench-customer-%'`);
+  const customers = await count(handle, sql<{ n: number }>`select count(*) as n from users where email ~ '^[a-z]+[.][a-z]+[0-9]+@'`);
   if (customers < CUSTOMERS) {
     await sql`insert into users (name, email, phone, avatar, email_verified, deleted_at, role, created_at, updated_at)
       select (${textArray(FIRST)})[1 + (g * 7) % ${FIRST.length}] || ' ' || (${textArray(LAST)})[1 + (g * 13) % ${LAST.length}],
-             'bench-customer-' || g || '@example.com',
+             -- Addresses as customers have them (aditi.sharma4127@gmail.com), not one shared
+             -- prefix, which would make every order match a search by part of an e-mail.
+             lower((${textArray(FIRST)})[1 + (g * 7) % ${FIRST.length}]) || '.' || lower((${textArray(LAST)})[1 + (g * 13) % ${LAST.length}]) || g
+               || '@' || (${textArray(["gmail.com", "yahoo.co.in", "outlook.com", "rediffmail.com", "hotmail.com"])})[1 + g % 5],
              '9' || lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0'),
              null, true, null, null, now() - interval '3 years', now() - interval '3 years'
       from generate_series(${customers + 1}::int, ${CUSTOMERS}::int) as g`.execute(db);
@@ -62,7 +66,7 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
   }
   const have = await count(handle, sql<{ n: number }>`select count(*) as n from orders`);
   if (have >= ADMIN_ORDERS) return;
-  const firstCustomer = await count(handle, sql<{ n: number }>`select min(id) as n from users where email like 'bench-customer-%'`);
+  const firstCustomer = await count(handle, sql<{ n: number }>`select min(id) as n from users where email ~ '^[a-z]+[.][a-z]+[0-9]+@'`);
   const products = (await sql<{ id: number; name: string; slug: string; price: number }>`select id, name, slug, price from products where published = 1 and variant_count = 0 order by id limit 200`.execute(db)).rows;
   if (!products.length) throw new Error("the bench's catalog has no published product to order");
   const started = Date.now();

@@ -5,7 +5,7 @@ import { adminOrdersMix, ORDER_MIX, type OrderMixData } from "./admin-orders-mix
 const data: OrderMixData = {
   orders: Array.from({ length: 400 }, (_, i) => ({
     code: `KH2503${String(10 + (i % 18)).padStart(2, "0")}-${(0x1000 + i).toString(16).toUpperCase().padStart(6, "0")}`,
-    email: `bench-customer-${i + 1}@example.com`,
+    email: `${["aditi", "rahul", "zoya"][i % 3]}.${["sharma", "iyer", "khan"][i % 3]}${i + 1}@${["gmail.com", "yahoo.co.in"][i % 2]}`,
     phone: `9${String(100_000_000 + i * 7919).slice(0, 9)}`,
     name: `${["Aditi", "Rahul", "Zoya", "Vikram", "Meera", "Farhan", "Kavya"][i % 7]} ${["Sharma", "Iyer", "Khan", "Nair", "Reddy", "Bose", "Menon", "Das", "Rao", "Joshi", "Patel"][i % 11]}`,
   })),
