@@ -18,7 +18,8 @@ export { type Address, ADDRESS_NOT_FOUND, createAddress, deleteAddress, getAddre
 export { authSecret } from "./server/auth/auth";
 export { changePassword, confirmEmail, requestPasswordReset, resetPassword, sendSignInCode, type SignedIn, signInWithCode, signInWithPassword, signOut, signOutEverywhere, signUp } from "./server/auth/flows";
 export { assertOwnUserId, currentUser, identify, type Identity, requestIp, requireIdentity, requireUser, type SessionUser } from "./server/auth/session";
-export { type CustomerMatch, findCustomers } from "./server/customers";
+export { countFormPost } from "./server/auth/limits";
+export { addCustomerNote, CUSTOMER_MESSAGES, type CustomerDetail, type CustomerMatch, type CustomerNote, type CustomerOrder, type CustomerPage, type CustomerRow, endCustomerSessions, eraseCustomer, exportCustomer, findCustomers, getCustomer, listCustomers, resendConfirmation, setCustomerBlocked } from "./server/customers";
 export { dashboardStats } from "./server/dashboard";
 export { listCities, listCountries, listStates } from "./server/locations";
 export { exportAudit, listAudit, listSignIns, type AuditRow, type SignInRow } from "./server/staff/audit-log";
