@@ -25,6 +25,7 @@ export { listCities, listCountries, listStates } from "./server/locations";
 export { exportAudit, listAudit, listSignIns, type AuditRow, type SignInRow } from "./server/staff/audit-log";
 export { assertCan, requireStaff, requireStaffForAny, requireStaffSession, STAFF_MESSAGES, staffPrincipal, type StaffPrincipal } from "./server/staff/identity";
 export { actionInput, ADMIN_TWO_FACTOR_PATH, adminLoginHref, currentStaff, permissionsOfStaff, requireStaffAction, requireStaffEnrolment, requireStaffPage, staffAction } from "./server/staff/pages";
+export { notifyStaff } from "./server/staff/notify";
 export { securitySettings, type SecuritySettings, updateSecuritySettings } from "./server/staff/settings";
 export { staffSecondFactor, staffSignIn, STAFF_SIGN_IN_MESSAGES, type StaffChallenge, type StaffSignedIn } from "./server/staff/sign-in";
 export { changeStaffRole, createStaffMember, INVITE_TTL_HOURS, inviteStaff, listStaff, removeStaff, type StaffMember } from "./server/staff/staff";

@@ -1,5 +1,6 @@
 import "server-only";
 import { sql, type Expression, type SqlBool } from "kysely";
+import { notifyStaff } from "@/lib/accounts";
 import { audit, type StaffActor } from "@/lib/platform/audit";
 import { getDb, type Db } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
@@ -88,6 +89,8 @@ export async function fileGrievance(input: GrievanceFiling, userId: number | nul
       .executeTakeFirstOrThrow();
     const grievanceId = Number(row.id);
     await outbox.add(trx, grievanceMail({ grievanceId, step: "filed", noteId: null }), now);
+    const ticket = grievanceTicket(grievanceId, at);
+    await notifyStaff(trx, "grievance_filed", { title: `${ticket} from ${input.name}`, detail: input.message.slice(0, 300), path: `/admin/grievances/${grievanceId}` }, now);
     return grievanceId;
   });
   dispatchSoon();

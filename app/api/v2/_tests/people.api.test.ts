@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { permissionsOf } from "@/lib/accounts/access";
-import { clientAddresses, closeTestDb, mailTo, newUser, post, runTag, signIn, signUp, testDb, tokenWorks, uniqueEmail, uniquePhone, type TestUser } from "./client";
+import { clientAddresses, closeTestDb, mailsTo, mailTo, newUser, post, runTag, signIn, signUp, testDb, tokenWorks, uniqueEmail, uniquePhone, type TestUser } from "./client";
 import { placedOrder } from "./orders-client";
 import { adminAs, auditRows, invitedStaff, ownerToken, tokenFor, type StaffLogin } from "./staff-client";
 
@@ -191,6 +191,10 @@ describe("the grievance desk", () => {
     expect(filed.json.message).toContain(ticket);
     const mail = await mailTo(sent.email, { since, subject: new RegExp(ticket) });
     expect(mail.text).toContain(ticket);
+    // The staff who handle grievances (inbox:update) are told; a catalog clerk is not.
+    const notice = await mailTo(support.email, { since, subject: new RegExp(`^Grievance filed: ${ticket}`) });
+    expect(notice.text).toContain("/admin/grievances/");
+    expect(mailsTo(catalog.email, since).filter((m) => m.subject.includes(ticket))).toEqual([]);
 
     const listed = await adminAs(support.token, `/grievances?q=${ticket}`);
     expect(listed.status, listed.text).toBe(200);
