@@ -27,8 +27,8 @@ type Errors<V extends Values> = Partial<Record<keyof V & string, string>>;
  * the same fields, and the result is a toast with the server's message ("An error occurred." when
  * there is none).
  */
-export function useApiForm<V extends Values>(options: { initial: V; schema: z.ZodType; path: string; extra?: Record<string, unknown> }) {
-  const { initial, schema, path, extra } = options;
+export function useApiForm<V extends Values>(options: { initial: V; schema: z.ZodType; path: string; extra?: Record<string, unknown>; onDone?: (answer: ApiAction & Record<string, unknown>) => void }) {
+  const { initial, schema, path, extra, onDone } = options;
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Errors<V>>({});
   const [sending, setSending] = useState(false);
@@ -65,10 +65,11 @@ export function useApiForm<V extends Values>(options: { initial: V; schema: z.Zo
     setErrors({});
     setSending(true);
     try {
-      const res = await apiPost<ApiAction>(path, body);
+      const res = await apiPost<ApiAction & Record<string, unknown>>(path, body);
       if (res.result) {
         toast.success(res.message);
         setValues(initial);
+        onDone?.(res);
       } else {
         toast.error(res.message || "An error occurred.");
       }

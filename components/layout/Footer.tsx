@@ -1,5 +1,6 @@
 import Image from "next/image";
 import Link from "next/link";
+import { grievanceOfficer } from "@/lib/content/grievance-rules";
 import { chatHref, displayPhone, telHref } from "@/lib/platform/phone";
 import type { SiteSettings } from "@/lib/platform/settings";
 import { MapEmbed } from "./MapEmbed";
@@ -13,11 +14,13 @@ const LINKS = [
   { href: "/contact-us", label: "Contact Us" },
   { href: "/privacy-policy", label: "Privacy Policy" },
   { href: "/faqs", label: "FAQs" },
+  { href: "/grievances", label: "Grievances" },
 ];
 
 export function Footer({ settings: s }: { settings: SiteSettings }) {
   const name = s.website_name || "Our store";
   const phones = [s.contact_phone, s.secondary_phone].filter(Boolean);
+  const officer = grievanceOfficer(s);
   return (
     <footer className="defer-render mt-20 bg-navy text-sand [--defer-height:1400px] md:[--defer-height:640px]">
       <div className="container-page grid gap-10 py-14 md:grid-cols-2 lg:grid-cols-4">
@@ -61,6 +64,20 @@ export function Footer({ settings: s }: { settings: SiteSettings }) {
               </a>
             </p>
           ) : null}
+          <p className="pt-2 text-sand/85">
+            <Link href="/grievances" className="hover:text-white">
+              Grievance officer
+            </Link>
+            : {officer.name}
+            {officer.email ? (
+              <>
+                {" · "}
+                <a href={`mailto:${officer.email}`} className="hover:text-white">
+                  {officer.email}
+                </a>
+              </>
+            ) : null}
+          </p>
           <h2 className="pt-4 text-lg text-white">Newsletter</h2>
           <p className="text-sand/80">New collections and offers, once a month.</p>
           <NewsletterForm />

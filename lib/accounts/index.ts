@@ -18,12 +18,14 @@ export { type Address, ADDRESS_NOT_FOUND, createAddress, deleteAddress, getAddre
 export { authSecret } from "./server/auth/auth";
 export { changePassword, confirmEmail, requestPasswordReset, resetPassword, sendSignInCode, type SignedIn, signInWithCode, signInWithPassword, signOut, signOutEverywhere, signUp } from "./server/auth/flows";
 export { assertOwnUserId, currentUser, identify, type Identity, requestIp, requireIdentity, requireUser, type SessionUser } from "./server/auth/session";
-export { type CustomerMatch, findCustomers } from "./server/customers";
+export { countFormPost } from "./server/auth/limits";
+export { addCustomerNote, CUSTOMER_MESSAGES, type CustomerDetail, type CustomerMatch, type CustomerNote, type CustomerOrder, type CustomerPage, type CustomerRow, endCustomerSessions, eraseCustomer, exportCustomer, findCustomers, getCustomer, listCustomers, resendConfirmation, setCustomerBlocked } from "./server/customers";
 export { dashboardStats } from "./server/dashboard";
 export { listCities, listCountries, listStates } from "./server/locations";
 export { exportAudit, listAudit, listSignIns, type AuditRow, type SignInRow } from "./server/staff/audit-log";
 export { assertCan, requireStaff, requireStaffForAny, requireStaffSession, STAFF_MESSAGES, staffPrincipal, type StaffPrincipal } from "./server/staff/identity";
 export { actionInput, ADMIN_TWO_FACTOR_PATH, adminLoginHref, currentStaff, permissionsOfStaff, requireStaffAction, requireStaffEnrolment, requireStaffPage, staffAction } from "./server/staff/pages";
+export { notifyStaff } from "./server/staff/notify";
 export { securitySettings, type SecuritySettings, updateSecuritySettings } from "./server/staff/settings";
 export { staffSecondFactor, staffSignIn, STAFF_SIGN_IN_MESSAGES, type StaffChallenge, type StaffSignedIn } from "./server/staff/sign-in";
 export { changeStaffRole, createStaffMember, INVITE_TTL_HOURS, inviteStaff, listStaff, removeStaff, type StaffMember } from "./server/staff/staff";

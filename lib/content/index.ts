@@ -11,6 +11,7 @@ import "server-only";
  */
 
 export { saveContactMessage } from "./server/contact";
+export { addGrievanceNote, countWaitingGrievances, fileGrievance, getGrievance, type Grievance, type GrievanceDetail, GRIEVANCE_MESSAGES, type GrievanceNote,  type GrievancePage, listGrievances, updateGrievance } from "./server/grievances";
 export { getPolicyText, listPolicyTexts, type PolicyText, setPolicyText } from "./server/policy-admin";
 export { createListRow, deleteListRow, LIST_ADMIN_MESSAGES, listAdminRows, type ListRow, moveListRow, setSliderPhoto, updateListRow } from "./server/home-admin";
 export { blogClock, type BlogPost, type FaqRow, listFaqs, type BlogSummary, type CmsPage, findContentRedirect, getBlogBySlug, getBlogPreview, getCategorySlugById, getCmsPage, getCmsPagePreview, listBlogs, listSliders, listTestimonials, type Slide, type Testimonial } from "./server/content";

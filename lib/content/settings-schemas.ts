@@ -111,6 +111,11 @@ export const BUSINESS_SETTING_FIELDS = {
   topbar_banner_link: shopLink,
   return_window_days: wholeNumber(0, 90, SETTINGS_MESSAGES.returnWindow),
   restocking_fee_percent: wholeNumber(0, 50, SETTINGS_MESSAGES.restockingFee),
+  // The grievance officer the site names (Consumer Protection (E-Commerce) Rules 2020, rule 4(4));
+  // empty: the company and its contact email and phone are shown (lib/content/server/grievances.ts).
+  grievance_officer_name: line(100),
+  grievance_officer_email: z.union([z.literal(""), emailField], { error: "Enter a valid email address, or leave it empty." }),
+  grievance_officer_phone: phone(true),
 } as const;
 
 export type BusinessSettingType = keyof typeof BUSINESS_SETTING_FIELDS;

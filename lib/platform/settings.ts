@@ -24,6 +24,7 @@ export const SETTING_TYPES = [
   "twitter_link", "instagram_link", "youtube_link", "linkedin_link", "whatsapp_link", "about_us_description",
   "copyright_text", "meta_title", "meta_keywords", "meta_description", "csrf_token",
   "secondary_phone", "map_embed_url", "return_window_days", "restocking_fee_percent", "business_hours", "company_name", "loading_logo_path",
+  "grievance_officer_name", "grievance_officer_email", "grievance_officer_phone",
 ] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
 

@@ -38,6 +38,9 @@ const LABELS: Record<BusinessSettingType, string> = {
   topbar_banner_link: "Top bar link",
   return_window_days: "Return window (days)",
   restocking_fee_percent: "Restocking fee (%)",
+  grievance_officer_name: "Grievance officer",
+  grievance_officer_email: "Grievance officer's email",
+  grievance_officer_phone: "Grievance officer's phone",
 };
 
 const HINTS: Partial<Record<BusinessSettingType, string>> = {
@@ -58,6 +61,7 @@ const GROUPS: { title: string; fields: BusinessSettingType[]; intro?: string }[]
   { title: "Top bar", fields: ["header_top", "website_topbar_content", "topbar_link_name", "topbar_banner_link"] },
   { title: "Search engines (meta tags)", fields: ["meta_title", "meta_keywords", "meta_description"] },
   { title: "Returns", fields: ["return_window_days", "restocking_fee_percent"] },
+  { title: "Grievance officer", fields: ["grievance_officer_name", "grievance_officer_email", "grievance_officer_phone"], intro: "Named on /grievances and in the footer, as the E-Commerce Rules 2020 require. Empty: the company name and the contact email and phone are shown." },
 ];
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { isAPIError } from "better-auth/api";
 import sharp from "sharp";
-import { getDb } from "@/lib/platform/db";
+import { getDb, type Db } from "@/lib/platform/db";
 import { getAuth } from "./auth/auth";
 import { assertUnderLimit, clearLimit, countAttempt, reserveAttempt, type LimitRule } from "./auth/limits";
 import { codeSendChecks, endOtherAccess } from "./auth/flows";
@@ -83,7 +83,7 @@ export async function removeAvatar(userId: number): Promise<void> {
   await removeAvatarFile(before?.avatar ?? null);
 }
 
-async function removeAvatarFile(avatar: string | null): Promise<void> {
+export async function removeAvatarFile(avatar: string | null): Promise<void> {
   const name = avatar?.startsWith("/avatars/") ? avatar.slice("/avatars/".length) : null;
   if (name && isStoredName(name)) await fileStorage().remove(AVATAR_FOLDER, name);
 }
@@ -182,44 +182,54 @@ export const DELETED_NAME = "Deleted customer";
 export async function deleteAccount(user: SessionUser, headers: Headers, proof: { password?: string; otp?: string }): Promise<void> {
   await confirmIdentity(user, headers, proof);
   const { db } = await getDb();
-  const now = new Date().toISOString();
   const avatar = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("users").select("avatar").where("id", "=", user.id).where("deleted_at", "is", null).executeTakeFirst();
     if (!row) throw new ApiError(404, "Account not found.");
-    await trx
-      .updateTable("orders")
-      .set({ shipping_name: DELETED_NAME, shipping_email: "", shipping_phone: "", shipping_address: "", updated_at: now })
-      .where("user_id", "=", user.id)
-      .execute();
-    for (const table of ["addresses", "wishlists", "recently_viewed", "carts", "sessions", "accounts"] as const) {
-      await trx.deleteFrom(table).where("user_id", "=", user.id).execute();
-    }
-    // Reset links still unused: better-auth keeps the user id as their value, and a link used
-    // after the deletion would give the erased account a password again.
-    await trx.deleteFrom("verifications").where("value", "=", String(user.id)).execute();
-    // What the person sent with this (confirmed) email: the subscription, messages and enquiries.
-    await trx.deleteFrom("newsletter_subscribers").where("email", "=", user.email).execute();
-    await trx.deleteFrom("contact_messages").where("email", "=", user.email).execute();
-    await trx.deleteFrom("enquiries").where("email", "=", user.email).execute();
-    await trx
-      .updateTable("users")
-      .set({
-        name: DELETED_NAME,
-        email: `deleted-${user.id}-${randomBytes(6).toString("hex")}@deleted.invalid`,
-        phone: null,
-        avatar: null,
-        email_verified: 0,
-        deleted_at: now,
-        updated_at: now,
-      })
-      .where("id", "=", user.id)
-      .execute();
-    // The notice goes to the address the account had, once this commits.
-    await outbox.add(trx, accountNotice("deleted", user.email, user.name));
+    await eraseAccountRows(trx, user, new Date());
     return row.avatar;
   });
   dispatchSoon();
   await removeAvatarFile(avatar);
+}
+
+/**
+ * The erasure itself, in the caller's transaction (the customer's own deletion above, and the
+ * back office's erasure on request, lib/accounts/server/customers.ts): the rules of deleteAccount,
+ * the notice to the address the account had included. The caller removes the avatar's file after
+ * the commit (removeAvatarFile).
+ */
+export async function eraseAccountRows(trx: Db, user: Pick<SessionUser, "id" | "email" | "name">, at: Date): Promise<void> {
+  const now = at.toISOString();
+  await trx
+    .updateTable("orders")
+    .set({ shipping_name: DELETED_NAME, shipping_email: "", shipping_phone: "", shipping_address: "", updated_at: now })
+    .where("user_id", "=", user.id)
+    .execute();
+  for (const table of ["addresses", "wishlists", "recently_viewed", "carts", "sessions", "accounts"] as const) {
+    await trx.deleteFrom(table).where("user_id", "=", user.id).execute();
+  }
+  // Reset links still unused: better-auth keeps the user id as their value, and a link used
+  // after the deletion would give the erased account a password again.
+  await trx.deleteFrom("verifications").where("value", "=", String(user.id)).execute();
+  // What the person sent with this (confirmed) email: the subscription, messages and enquiries.
+  await trx.deleteFrom("newsletter_subscribers").where("email", "=", user.email).execute();
+  await trx.deleteFrom("contact_messages").where("email", "=", user.email).execute();
+  await trx.deleteFrom("enquiries").where("email", "=", user.email).execute();
+  await trx
+    .updateTable("users")
+    .set({
+      name: DELETED_NAME,
+      email: `deleted-${user.id}-${randomBytes(6).toString("hex")}@deleted.invalid`,
+      phone: null,
+      avatar: null,
+      email_verified: 0,
+      deleted_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", user.id)
+    .execute();
+  // The notice goes to the address the account had, once this commits.
+  await outbox.add(trx, accountNotice("deleted", user.email, user.name));
 }
 
 /** Everything the store keeps about the customer, as one JSON document ("Download my data"). */

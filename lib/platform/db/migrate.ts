@@ -19,6 +19,7 @@ import * as m016 from "./migrations/016_admin_list_speed";
 import * as m018 from "./migrations/018_category_admin";
 import * as m019 from "./migrations/019_content_admin";
 import * as m021 from "./migrations/021_credit_notes";
+import * as m022 from "./migrations/022_people";
 import * as m023 from "./migrations/023_low_stock_index";
 import * as m024 from "./migrations/024_order_list_speed";
 import * as m025 from "./migrations/025_refund_filters";
@@ -44,6 +45,7 @@ const migrations = {
   "018_category_admin": m018,
   "019_content_admin": m019,
   "021_credit_notes": m021,
+  "022_people": m022,
   "023_low_stock_index": m023,
   "024_order_list_speed": m024,
   "025_refund_filters": m025,

@@ -870,6 +870,46 @@ export interface TestimonialsTable {
   active: Flag;
 }
 
+/** A staff note on a customer account: append-only (migration 022). */
+export interface CustomerNotesTable {
+  id: Id;
+  user_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
+export type GrievanceStatus = "open" | "acknowledged" | "resolved";
+
+/** A complaint filed on /grievances, and the desk's state of it (migration 022). */
+export interface GrievancesTable {
+  id: Id;
+  name: string;
+  email: string;
+  phone: string | null;
+  order_code: string | null;
+  user_id: number | null;
+  message: string;
+  status: ColumnType<GrievanceStatus, GrievanceStatus | undefined, GrievanceStatus>;
+  acknowledged_at: string | null;
+  acknowledged_by: number | null;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  resolution: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The desk's note on a grievance, or a reply mailed to the complainant (kind). */
+export interface GrievanceNotesTable {
+  id: Id;
+  grievance_id: number;
+  author_id: number;
+  kind: "note" | "reply";
+  body: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -935,6 +975,9 @@ export interface Database {
   inbox_notes: InboxNotesTable;
   inbox_replies: InboxRepliesTable;
   testimonials: TestimonialsTable;
+  customer_notes: CustomerNotesTable;
+  grievances: GrievancesTable;
+  grievance_notes: GrievanceNotesTable;
 }
 
 export type Product = Selectable<ProductsTable>;

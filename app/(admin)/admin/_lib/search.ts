@@ -27,7 +27,6 @@ export async function adminSearch(principal: Pick<StaffPrincipal, "roles" | "sco
   return [
     ...products.map((p): SearchHit => ({ kind: "product", title: p.name, detail: `SKU ${p.sku}${p.published ? "" : " · not published"}`, href: `/admin/products/${encodeURIComponent(p.slug)}` })),
     ...orders.map((o): SearchHit => ({ kind: "order", title: o.code, detail: `${o.customerName} · ${formatPaise(o.grandTotal)} · ${o.deliveryStatus}`, href: `/admin/orders/${o.id}` })),
-    // No customer page yet: a customer leads to their orders.
-    ...customers.map((c): SearchHit => ({ kind: "customer", title: c.name, detail: [c.email, c.phone].filter(Boolean).join(" · "), href: `/admin/orders?q=${encodeURIComponent(c.email)}` })),
+    ...customers.map((c): SearchHit => ({ kind: "customer", title: c.name, detail: [c.email, c.phone].filter(Boolean).join(" · "), href: `/admin/customers/${c.id}` })),
   ];
 }

@@ -53,6 +53,11 @@ type Fixtures = {
   tokenId: number;
   /** An enquiry's inbox item. */
   inboxId: number;
+  /** A customer the matrix notes, unblocks (as it is), signs out and exports; one erased by the first caller allowed to. */
+  customer: { id: number; email: string };
+  erasable: { id: number; email: string };
+  /** A complaint filed on /grievances (acknowledged by the first caller allowed to). */
+  grievanceId: number;
   /** A coupon no order names (edited), one deleted by the first caller allowed to. */
   couponId: number;
   deletableCouponId: number;
@@ -218,6 +223,18 @@ const ROUTES: Route[] = [
   { method: "PATCH", route: "/inbox/{id}", path: (f) => `/inbox/${f.inboxId}`, needs: perms("inbox:update"), body: (_f, _p, allowed) => (allowed ? { status: "in_progress" } : { status: "closed", assignee_id: null }) },
   { method: "POST", route: "/inbox/{id}/notes", path: (f) => `/inbox/${f.inboxId}/notes`, needs: perms("inbox:update"), body: () => ({ body: "Matrix note" }) },
   { method: "POST", route: "/inbox/{id}/reply", path: (f) => `/inbox/${f.inboxId}/reply`, needs: perms("inbox:update"), body: () => ({ body: "Matrix reply" }) },
+  { method: "GET", route: "/customers", path: () => "/customers?sort=spend", needs: perms("customer:read") },
+  { method: "GET", route: "/customers/{id}", path: (f) => `/customers/${f.customer.id}`, needs: perms("customer:read") },
+  { method: "POST", route: "/customers/{id}/notes", path: (f) => `/customers/${f.customer.id}/notes`, needs: perms("customer:update"), body: () => ({ body: "Matrix note" }) },
+  { method: "POST", route: "/customers/{id}/confirmation", path: (f) => `/customers/${f.customer.id}/confirmation`, needs: perms("customer:update") },
+  { method: "DELETE", route: "/customers/{id}/sessions", path: (f) => `/customers/${f.customer.id}/sessions`, needs: perms("customer:update") },
+  { method: "POST", route: "/customers/{id}/block", path: (f) => `/customers/${f.customer.id}/block`, needs: perms("customer:update"), body: (_f, _p, allowed) => (allowed ? { blocked: false } : { blocked: true, reason: "Matrix" }) },
+  { method: "GET", route: "/customers/{id}/export", path: (f) => `/customers/${f.customer.id}/export`, needs: perms("customer:export") },
+  { method: "POST", route: "/customers/{id}/erase", path: (f) => `/customers/${f.erasable.id}/erase`, needs: perms("customer:delete"), body: (f) => ({ confirm: f.erasable.email }) },
+  { method: "GET", route: "/grievances", path: () => "/grievances?status=open", needs: perms("inbox:read") },
+  { method: "GET", route: "/grievances/{id}", path: (f) => `/grievances/${f.grievanceId}`, needs: perms("inbox:read") },
+  { method: "PATCH", route: "/grievances/{id}", path: (f) => `/grievances/${f.grievanceId}`, needs: perms("inbox:update"), body: () => ({ status: "acknowledged" }) },
+  { method: "POST", route: "/grievances/{id}/notes", path: (f) => `/grievances/${f.grievanceId}/notes`, needs: perms("inbox:update"), body: () => ({ body: "Matrix note" }) },
   { method: "GET", route: "/subscribers", path: () => "/subscribers", needs: perms("inbox:read") },
   { method: "GET", route: "/subscribers/export", path: () => "/subscribers/export", needs: perms("inbox:export") },
   { method: "GET", route: "/content/blogs", path: () => "/content/blogs?status=draft", needs: perms("content:read") },
@@ -329,6 +346,11 @@ async function snapshot(f: Fixtures) {
     payments: await db.selectFrom("payments").select(["id", "status", "refunded_amount"]).where("order_id", "in", [f.delivered.id, f.refundDue.id]).orderBy("id").execute(),
     line: await db.selectFrom("order_lines").select("refund_status").where("id", "=", f.claimedLine).executeTakeFirstOrThrow(),
     inbox: await db.selectFrom("inbox_items").select(["status", "assignee_id"]).where("id", "=", f.inboxId).executeTakeFirstOrThrow(),
+    customers: await db.selectFrom("users").select(["id", "email", "banned", "deleted_at"]).where("id", "in", [f.customer.id, f.erasable.id]).orderBy("id").execute(),
+    customerNotes: Number((await db.selectFrom("customer_notes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
+    customerSessions: Number((await db.selectFrom("sessions").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", f.customer.id).executeTakeFirstOrThrow()).n),
+    grievance: await db.selectFrom("grievances").select(["status", "acknowledged_at"]).where("id", "=", f.grievanceId).executeTakeFirstOrThrow(),
+    grievanceNotes: Number((await db.selectFrom("grievance_notes").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     categories: await db.selectFrom("categories").select(["id", "name", "parent_id", "sort_order", "cover_image", "meta_title"]).where("id", "in", [f.matrixCategory, f.subcategory, f.emptyCategory]).orderBy("id").execute(),
     categoryCount: Number((await db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     attributes: await db.selectFrom("attributes").select(["id", "name", "sort_order"]).orderBy("id").execute(),
@@ -396,6 +418,11 @@ beforeAll(async () => {
   const enquiry = await post("/enquiries", { kind: "gifting", name: "Matrix Shopper", email: uniqueEmail("matrix-enquiry"), contact: "9876543210", address: "12 Lodhi Road, New Delhi", message: "Forty hampers for Diwali." }, { ip: nextIp() });
   expect(enquiry.status, enquiry.text).toBe(201);
   const inboxItem = await db.selectFrom("inbox_items").select("id").where("source", "=", "enquiry").orderBy("id", "desc").executeTakeFirstOrThrow();
+  const matrixCustomer = await newUser(nextIp());
+  const erasable = await newUser(nextIp());
+  const complaint = await post("/grievances", { name: "Matrix Shopper", email: uniqueEmail("matrix-grievance"), message: "A matrix complaint about a torn curtain." }, { ip: nextIp() });
+  expect(complaint.status, complaint.text).toBe(201);
+  const grievanceId = Number(/-(\d+)$/.exec(String(complaint.json.ticket))?.[1]);
   const made = async (path: string, json: unknown) => {
     const res = await adminAs(ownerToken(), path, { json });
     expect(res.status, res.text).toBe(201);
@@ -464,6 +491,9 @@ beforeAll(async () => {
     target,
     tokenId: Number(spare.json.data.id),
     inboxId: inboxItem.id,
+    customer: { id: matrixCustomer.id, email: matrixCustomer.email },
+    erasable: { id: erasable.id, email: erasable.email },
+    grievanceId,
     matrixCategory,
     subcategory,
     emptyCategory,
@@ -557,6 +587,11 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", `/categories/${fixtures.subcategory}/reorder`, { direction: "left" }],
       ["POST", "/attributes", { name: "\u0000" }],
       ["POST", `/attributes/${fixtures.attribute}/values`, { value: "" }],
+      ["POST", `/customers/${fixtures.customer.id}/notes`, { body: "   " }],
+      ["POST", `/customers/${fixtures.customer.id}/block`, { blocked: "yes" }],
+      ["POST", `/customers/${fixtures.customer.id}/erase`, { confirm: "" }],
+      ["PATCH", `/grievances/${fixtures.grievanceId}`, { status: "closed" }],
+      ["POST", `/grievances/${fixtures.grievanceId}/notes`, { body: "", reply: "no" }],
     ];
     for (const [method, where, body] of cases) {
       const res = await adminAs(owner.credential, where, { method, body: JSON.stringify(body), ip: owner.login?.ip });
@@ -575,7 +610,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc", "/categories/abc", "/attributes/0"]) {
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc", "/categories/abc", "/attributes/0", "/customers?state=gone", "/customers/abc", "/grievances?status=lost", "/grievances/0"]) {
       const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") || where.includes("/photos/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }

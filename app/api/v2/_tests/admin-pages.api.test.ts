@@ -41,6 +41,8 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/content/blog/new", resource: "content", action: "create" },
   { path: "/admin/content/blog?status=draft&q=monsoon", resource: "content", action: "read" },
   { path: "/admin/content/pages/new", resource: "content", action: "create" },
+  { path: "/admin/customers?q=a&state=active&sort=spend&page=2", resource: "customer", action: "read" },
+  { path: "/admin/grievances?status=open&overdue=1", resource: "inbox", action: "read" },
 ];
 
 async function page(path: string, cookie: string | null) {

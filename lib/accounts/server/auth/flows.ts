@@ -26,6 +26,8 @@ export const INVALID_CODE = "Invalid OTP";
 export const CODE_EXPIRED = "This code has expired. Please request a new one.";
 export const CODE_USED_UP = "Too many wrong codes. Please request a new one.";
 export const RESET_FAILED = "This reset link is invalid or has expired. Please request a new one.";
+/** A customer the back office blocked (better-auth's admin plugin refuses them a session). */
+export const ACCOUNT_BLOCKED = "This account is blocked. Please write to us if you think this is a mistake.";
 export const SECOND_FACTOR_ACCOUNT = "This account signs in with a second factor, at the back office.";
 
 /**
@@ -170,6 +172,12 @@ export async function signInWithPassword(input: LoginInput, ip: string, headers:
     }
     // The right password of an account whose email is not confirmed yet: better-auth has mailed
     // a fresh link. Only the right password gets here, so this tells a guesser nothing.
+    // The right password of a blocked account: only the right password gets here, as above.
+    if (codeOf(error) === "BANNED_USER") {
+      await clearLimit("signInFailuresPerAccount", account);
+      await refundAttempt("signInFailuresPerIp", ip);
+      throw new ApiError(403, ACCOUNT_BLOCKED);
+    }
     if (codeOf(error) === "EMAIL_NOT_VERIFIED") {
       await clearLimit("signInFailuresPerAccount", account);
       await refundAttempt("signInFailuresPerIp", ip);
@@ -196,6 +204,7 @@ export async function sendSignInCode(email: string, ip: string): Promise<void> {
 
 function codeFailure(error: unknown): ApiError | null {
   const code = codeOf(error);
+  if (code === "BANNED_USER") return new ApiError(403, ACCOUNT_BLOCKED);
   if (code === "OTP_EXPIRED") return new ApiError(400, CODE_EXPIRED);
   if (code === "TOO_MANY_ATTEMPTS") return new ApiError(400, CODE_USED_UP);
   if (code === "INVALID_OTP" || code === "USER_NOT_FOUND") return new ApiError(400, INVALID_CODE);

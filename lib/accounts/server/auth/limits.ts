@@ -36,7 +36,18 @@ export const LIMIT_RULES = {
   reauthFailuresPerAccount: { points: 5, duration: 15 * MINUTE },
   /** Phone numbers tried on the profile (a taken one answers 409, so this bounds probing). */
   phoneChangesPerAccount: { points: 5, duration: 60 * MINUTE },
+  /** Complaints filed on /grievances per address and per email (each mails a ticket). */
+  grievancesPerIp: { points: 10, duration: 60 * MINUTE },
+  grievancesPerEmail: { points: 5, duration: 60 * MINUTE },
 } as const;
+
+/**
+ * Counts a public form's post toward its limits (429 once over): the grievance form, whose every
+ * post mails the address it names.
+ */
+export async function countFormPost(form: "grievance", email: string, ip: string): Promise<void> {
+  if (form === "grievance") await countAttempt([["grievancesPerIp", ip], ["grievancesPerEmail", email]]);
+}
 
 export type LimitRule = keyof typeof LIMIT_RULES;
 

@@ -102,7 +102,16 @@ export default async function OrderPage({ params }: Params) {
       <Section title="Customer and delivery">
         <Facts
           items={[
-            ["Customer", `${order.customer.name}${order.customer.email ? ` (${order.customer.email})` : ""}`],
+            [
+              "Customer",
+              can(staff, "customer", "read") ? (
+                <Link key="c" href={`/admin/customers/${order.customer.id}`} className="underline underline-offset-2">
+                  {`${order.customer.name}${order.customer.email ? ` (${order.customer.email})` : ""}`}
+                </Link>
+              ) : (
+                `${order.customer.name}${order.customer.email ? ` (${order.customer.email})` : ""}`
+              ),
+            ],
             ["Ship to", `${s.name}, ${s.address}, ${s.city}, ${s.state} ${s.postalCode}, ${s.country}`],
             ["Phone", s.phone],
             ["Email", s.email],
