@@ -58,8 +58,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   if (pg) {
     await sql`create extension if not exists pg_trgm`.execute(db);
-    await sql`create index users_name_trgm_idx on users using gin (lower(name) gin_trgm_ops)`.execute(db);
-    await sql`create index users_email_trgm_idx on users using gin (lower(email) gin_trgm_ops)`.execute(db);
-    await sql`create index users_phone_trgm_idx on users using gin (phone gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists users_name_trgm_idx on users using gin (lower(name) gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists users_email_trgm_idx on users using gin (lower(email) gin_trgm_ops)`.execute(db);
+    await sql`create index if not exists users_phone_trgm_idx on users using gin (phone gin_trgm_ops)`.execute(db);
   }
 }

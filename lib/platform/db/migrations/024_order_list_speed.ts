@@ -10,7 +10,8 @@ import type { Dialect } from "../connection";
  *   Shipped"), beside migration 013's within a delivery status;
  * - PostgreSQL: pg_trgm indexes on the columns a search reads, so a phone number, part of an
  *   e-mail or a name is an index lookup, not a read of every order: the order's phone, lower(its
- *   e-mail), lower(its name), and lower(an account's e-mail); and the code with text_pattern_ops,
+ *   e-mail), lower(its name), and lower(an account's e-mail) (also 022's, for the customer list:
+ *   whichever runs first makes it); and the code with text_pattern_ops,
  *   so "starts with" is a range of it whatever the database's collation. SQLite's shops read their
  *   orders by a scan, cheap at their size.
  */
