@@ -91,7 +91,7 @@ export async function adminOrderState(orderId: number): Promise<AdminOrderState 
   };
 }
 
-export type AdminTarget = Exclude<DeliveryStatus, "Pending">;
+export type AdminTarget = Exclude<DeliveryStatus, "Pending" | "Returned">;
 
 /** The transition each target of POST /admin/orders/{id}/status names. */
 const BY_TARGET: Record<AdminTarget, OrderTransitionName> = {

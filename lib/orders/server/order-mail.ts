@@ -8,6 +8,7 @@ import { log } from "@/lib/platform/log";
 import { type OrderMailKind, PAYMENT_TYPE } from "../status";
 import { mailEvent, registerMail, type OutboxEvent } from "@/lib/platform/outbox";
 import { variationColumn } from "./variation";
+import { shipmentMailFacts, shipmentMailLines, shipmentsOf } from "./shipping/views";
 
 /**
  * The mails an order sends its customer, each with a link to the order's page. The change they
@@ -40,6 +41,7 @@ const SUBJECTS: Record<OrderMailKind, (code: string) => string> = {
   cancelled: (code) => `Order ${code} cancelled`,
   expired: (code) => `Order ${code} cancelled: payment not received`,
   shipped: (code) => `Order ${code} shipped`,
+  delivered: (code) => `Order ${code} delivered`,
 };
 
 /** The order's GST invoice as a mail attachment; none (logged) when it cannot be made. */
@@ -53,7 +55,17 @@ async function invoiceAttachment(orderId: number): Promise<MailAttachment[]> {
   }
 }
 
-const KINDS: readonly OrderMailKind[] = ["placed", "paid", "cancelled", "expired", "shipped"];
+const KINDS: readonly OrderMailKind[] = ["placed", "paid", "cancelled", "expired", "shipped", "delivered"];
+
+/** The parcel lines of the shipped and delivered mails (./shipping/service.ts shipmentMailFacts), none when the order has no shipment. */
+async function parcelLines(order: { id: number; code: string; grand_total: number; payment_type: string }, kind: "shipped" | "delivered", siteUrl: string): Promise<string[]> {
+  const { db } = await getDb();
+  const shipment = (await shipmentsOf(order.id, db)).at(-1);
+  if (!shipment) return [];
+  const o = await db.selectFrom("orders").select("payment_status").where("id", "=", order.id).executeTakeFirstOrThrow();
+  const facts = shipmentMailFacts({ id: order.id, code: order.code, grandTotal: order.grand_total, paymentType: order.payment_type, paymentStatus: o.payment_status }, shipment, siteUrl);
+  return shipmentMailLines(kind, facts, formatPaise);
+}
 
 /** The outbox event that mails the order's customer about `kind` once the transaction commits. */
 export function orderMail(orderId: number, kind: OrderMailKind): OutboxEvent {
@@ -69,6 +81,7 @@ async function renderOrderMail(orderId: number, kind: OrderMailKind, brand: Mail
   const total = formatPaise(order.grand_total);
   const items = kind === "paid" ? [] : await lineSummary(orderId);
   const itemsBlock = items.length ? ["Items:", ...items, `Total: ${total}`] : [];
+  const parcel = kind === "shipped" || kind === "delivered" ? await parcelLines(order, kind, brand.siteUrl) : [];
   const lines: Record<OrderMailKind, string[]> = {
     placed: [
       `Thank you for your order ${order.code} of ${total}.`,
@@ -84,12 +97,15 @@ async function renderOrderMail(orderId: number, kind: OrderMailKind, brand: Mail
       "If money was taken from your account, it will be refunded to you. You are welcome to place the order again.",
       ...itemsBlock,
     ],
-    shipped: [
-      `Your order ${order.code} is on its way.`,
-      ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
-      ...itemsBlock,
-      order.payment_type === PAYMENT_TYPE.cod ? `Please keep ${total} ready to pay in cash at delivery.` : "",
-    ].filter(Boolean),
+    shipped: parcel.length
+      ? [...parcel, ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []), ...itemsBlock]
+      : [
+          `Your order ${order.code} is on its way.`,
+          ...(order.estimated_delivery ? [`Estimated delivery: ${order.estimated_delivery}.`] : []),
+          ...itemsBlock,
+          order.payment_type === PAYMENT_TYPE.cod ? `Please keep ${total} ready to pay in cash at delivery.` : "",
+        ].filter(Boolean),
+    delivered: parcel.length ? [...parcel, ...itemsBlock] : [`Your order ${order.code} has been delivered. We hope you love it.`, ...itemsBlock],
   };
   const link = `${brand.siteUrl}/order-details/${order.id}`;
   const message = noticeMail(brand, order.email, SUBJECTS[kind](order.code), [...lines[kind], `See your order: ${link}`], order.name || order.shipping_name);

@@ -18,9 +18,10 @@ import * as m015 from "./migrations/015_stock_thresholds";
 import * as m016 from "./migrations/016_admin_list_speed";
 import * as m018 from "./migrations/018_category_admin";
 import * as m019 from "./migrations/019_content_admin";
+import * as m020 from "./migrations/020_shipments";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
-const migrations = { "001_initial": m001, "002_accounts": m002, "003_cart": m003, "004_orders": m004, "005_search_published": m005, "006_delivery_promise": m006, "007_sandbox_refunds": m007, "008_lifecycle_ledger": m008, "009_outbox": m009, "010_staff": m010, "011_variants": m011, "012_product_admin": m012, "013_admin_lists": m013, "014_inbox": m014, "015_stock_thresholds": m015, "016_admin_list_speed": m016, "018_category_admin": m018, "019_content_admin": m019 } as const;
+const migrations = { "001_initial": m001, "002_accounts": m002, "003_cart": m003, "004_orders": m004, "005_search_published": m005, "006_delivery_promise": m006, "007_sandbox_refunds": m007, "008_lifecycle_ledger": m008, "009_outbox": m009, "010_staff": m010, "011_variants": m011, "012_product_admin": m012, "013_admin_lists": m013, "014_inbox": m014, "015_stock_thresholds": m015, "016_admin_list_speed": m016, "018_category_admin": m018, "019_content_admin": m019, "020_shipments": m020 } as const;
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly handle: DbHandle) {}
