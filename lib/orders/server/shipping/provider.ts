@@ -8,9 +8,9 @@ import type { ShipmentStatus } from "../../status";
  *  createShipment ─► assignAwb ─► requestPickup ─► (staff print the label) ─► tracking, re-read
  *  whenever the courier pushes a webhook, before the store moves anything.
  */
-export type ShippingProviderName = "sandbox" | "manual" | "shiprocket";
-export const SHIPPING_PROVIDER_NAMES = ["sandbox", "manual", "shiprocket"] as const satisfies readonly ShippingProviderName[];
-export const SHIPPING_PROVIDER_LABELS: Record<ShippingProviderName, string> = { sandbox: "Sandbox courier (offline, for testing)", manual: "Manual carrier (type the AWB)", shiprocket: "Shiprocket" };
+import type { ShippingProviderName } from "../../shipping";
+
+export { SHIPPING_PROVIDER_LABELS, SHIPPING_PROVIDER_NAMES, type ShippingProviderName } from "../../shipping";
 
 /** What the provider needs of an order to book its parcel. */
 export type ShipmentOrder = {
