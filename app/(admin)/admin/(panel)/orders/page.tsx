@@ -4,6 +4,9 @@ import { formatDateTime } from "@/components/admin/format";
 import { Badge, Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, Select, Table } from "@/components/admin/ui";
 import { DELIVERY_TONE, PAYMENT_TONE } from "@/components/admin/tones";
 import { requireStaffPage } from "@/lib/accounts";
+import { can } from "@/lib/accounts/access";
+import { BulkOrders } from "@/components/admin/Fulfilment";
+import { bulkShipAction } from "./actions";
 import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS } from "@/lib/orders/admin-list";
 import { adminSearchOrders } from "@/lib/orders";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@/lib/orders/status";
@@ -20,36 +23,19 @@ const asOptions = (values: readonly string[]) => Object.fromEntries(values.map((
  */
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { query, ignored } = parseOrderListQuery(await searchParams);
-  await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
+  const staff = await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
+  const bulk = can(staff, "order", "update");
   const result = await adminSearchOrders(query);
   const filtered = Boolean(query.q || query.status || query.payment || query.type || query.from || query.to);
-  return (
-    <>
-      <PageHeader title="Orders" intro={`${formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
-      {ignored.length ? <Notice tone="amber">Ignored what the address could not mean: {ignored.join(", ")}.</Notice> : null}
-      <FilterForm action="/admin/orders" label="Filter orders" reset={filtered ? "/admin/orders" : undefined}>
-        <FilterField label="Code, email or phone" htmlFor="o-q" wide>
-          <input id="o-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className={inputClass} />
-        </FilterField>
-        <FilterField label="Status" htmlFor="o-status">
-          <Select id="o-status" name="status" value={query.status} options={asOptions(DELIVERY_STATUSES)} />
-        </FilterField>
-        <FilterField label="Payment" htmlFor="o-payment">
-          <Select id="o-payment" name="payment" value={query.payment} options={asOptions(PAYMENT_STATUSES)} />
-        </FilterField>
-        <FilterField label="Paid by" htmlFor="o-type">
-          <Select id="o-type" name="type" value={query.type} options={PAYMENT_TYPE_FILTERS} />
-        </FilterField>
-        <FilterField label="From" htmlFor="o-from">
-          <input id="o-from" name="from" type="date" defaultValue={query.from ?? ""} className={inputClass} />
-        </FilterField>
-        <FilterField label="To" htmlFor="o-to">
-          <input id="o-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
-        </FilterField>
-      </FilterForm>
-      <Table caption="Orders" head={["Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
+  const table = (
+      <Table caption="Orders" head={[...(bulk ? ["Select"] : []), "Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
         {result.rows.map((o) => (
           <tr key={o.id}>
+            {bulk ? (
+              <td>
+                <input type="checkbox" name="ids" value={o.id} aria-label={`Select order ${o.code}`} />
+              </td>
+            ) : null}
             <td className="whitespace-nowrap">
               <Link href={`/admin/orders/${o.id}`} className="font-mono font-medium text-slate-900 underline-offset-2 hover:underline">
                 {o.code}
@@ -77,6 +63,32 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           </tr>
         ))}
       </Table>
+  );
+  return (
+    <>
+      <PageHeader title="Orders" intro={`${formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
+      {ignored.length ? <Notice tone="amber">Ignored what the address could not mean: {ignored.join(", ")}.</Notice> : null}
+      <FilterForm action="/admin/orders" label="Filter orders" reset={filtered ? "/admin/orders" : undefined}>
+        <FilterField label="Code, email or phone" htmlFor="o-q" wide>
+          <input id="o-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className={inputClass} />
+        </FilterField>
+        <FilterField label="Status" htmlFor="o-status">
+          <Select id="o-status" name="status" value={query.status} options={asOptions(DELIVERY_STATUSES)} />
+        </FilterField>
+        <FilterField label="Payment" htmlFor="o-payment">
+          <Select id="o-payment" name="payment" value={query.payment} options={asOptions(PAYMENT_STATUSES)} />
+        </FilterField>
+        <FilterField label="Paid by" htmlFor="o-type">
+          <Select id="o-type" name="type" value={query.type} options={PAYMENT_TYPE_FILTERS} />
+        </FilterField>
+        <FilterField label="From" htmlFor="o-from">
+          <input id="o-from" name="from" type="date" defaultValue={query.from ?? ""} className={inputClass} />
+        </FilterField>
+        <FilterField label="To" htmlFor="o-to">
+          <input id="o-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
+        </FilterField>
+      </FilterForm>
+      {bulk ? <BulkOrders action={bulkShipAction}>{table}</BulkOrders> : table}
       <Pager
         label="Order pages"
         status={result.total ? `Page ${result.page} of ${result.lastPage}` : ""}
