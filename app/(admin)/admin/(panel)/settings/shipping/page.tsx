@@ -32,7 +32,7 @@ export default async function ShippingPage() {
       </Section>
       <Section title="Shipping providers">
         <p className="mb-3 text-sm text-slate-600">
-          The couriers the order page offers when an order is shipped (decision 0057). Shiprocket's API user and webhook token live in the server&apos;s environment (docs/operations.md, Configuration) and are never shown here. A provider switched off is not offered; parcels it has booked still print their labels and follow their tracking.
+          The couriers the order page offers when an order is shipped (decision 0057). Shiprocket&apos;s API user and webhook token live in the server&apos;s environment (docs/operations.md, Configuration) and are never shown here. A provider switched off is not offered; parcels it has booked still print their labels and follow their tracking.
         </p>
         <Table caption="Shipping providers" head={["Provider", "Configured", "Offered", "Variables", ...(canUpdate ? ["Switch"] : [])]}>
           {providers.map((p) => (
