@@ -21,7 +21,7 @@ function recorded(answers: Record<string, { status?: number; body: unknown } | (
     if (!key) throw new Error(`unexpected call ${url}`);
     const a = answers[key]!;
     const { status = 200, body } = typeof a === "function" ? a(call) : a;
-    return new Response(body instanceof Uint8Array ? body : JSON.stringify(body), { status });
+    return new Response(body instanceof Uint8Array ? new Blob([new Uint8Array(body)]) : JSON.stringify(body), { status });
   };
   return { calls, fetchImpl };
 }
