@@ -5,18 +5,13 @@ import { createManualShipping } from "./manual";
 import type { ShippingProvider, ShippingProviderName } from "./provider";
 import { createSandboxShipping } from "./sandbox";
 import { createShiprocketProvider } from "./shiprocket";
-import { readShippingOff } from "./switch";
+import { readShippingOff, shippingConfigured } from "./switch";
 
 export type { ShippingProvider, ShippingProviderName } from "./provider";
 
 let shiprocket: ShippingProvider | undefined;
 let shiprocketKey = "";
 
-/** Whether a provider can work at all in this environment (Shiprocket: its API user set; the sandbox: SHIPPING_SANDBOX). */
-export function shippingConfigured(): Record<ShippingProviderName, boolean> {
-  const { shipping } = getConfig();
-  return { sandbox: shipping.sandboxEnabled, manual: true, shiprocket: shipping.shiprocket !== null };
-}
 
 /**
  * A shipping provider by name: null when it is not configured, or switched off by the owner. A

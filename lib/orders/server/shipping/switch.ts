@@ -26,7 +26,8 @@ export async function readShippingOff(db: Db): Promise<ShippingProviderName[]> {
   }
 }
 
-const configured = (): Record<ShippingProviderName, boolean> => {
+/** Whether a provider can work at all in this environment (Shiprocket: its API user set; the sandbox: SHIPPING_SANDBOX). */
+export const shippingConfigured = (): Record<ShippingProviderName, boolean> => {
   const { shipping } = getConfig();
   return { sandbox: shipping.sandboxEnabled, manual: true, shiprocket: shipping.shiprocket !== null };
 };
@@ -44,7 +45,7 @@ export async function shippingProviders(): Promise<ShippingProviderStatus[]> {
   const { shipping } = getConfig();
   const { db } = await getDb();
   const off = await readShippingOff(db);
-  const can = configured();
+  const can = shippingConfigured();
   const keys: Record<ShippingProviderName, ShippingProviderStatus["keys"]> = {
     sandbox: [],
     manual: [],
@@ -61,7 +62,7 @@ export const SHIPPING_SWITCH_MESSAGES = {
 /** PUT /admin/settings/shipping-providers {enabled: {sandbox?, manual?, shiprocket?}} (settings:update). */
 export async function updateShippingSwitches(actor: StaffActor, enabled: Partial<Record<ShippingProviderName, boolean>>, now = new Date()): Promise<ShippingProviderStatus[]> {
   const handle = await getDb();
-  const can = configured();
+  const can = shippingConfigured();
   await writeTransaction(handle, async (trx) => {
     const before = await readShippingOff(trx);
     for (const key of SHIPPING_PROVIDER_NAMES) {
