@@ -44,7 +44,7 @@ export const PAYMENT_ROW_STATUSES = values(PAYMENT_ROW);
 export { ACTOR, type Actor } from "@/lib/platform/actor";
 
 /** The machines of ./lifecycle.ts, as order_events.entity names them. */
-export const ENTITY = { order: "order", line: "line", payment: "payment", shipment: "shipment" } as const;
+export const ENTITY = { order: "order", line: "line", payment: "payment" } as const;
 export type Entity = (typeof ENTITY)[keyof typeof ENTITY];
 
 /** How a refund's money went back (refunds.method). `original`: through the payment provider that took it. */

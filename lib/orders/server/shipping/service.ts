@@ -4,7 +4,7 @@ import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/log";
 import { orderRefusal, SHIPMENT_TRANSITIONS, shipmentRefusal, type ShipmentTransition, type ShipmentTransitionName } from "../../lifecycle";
-import { type Actor, ACTOR, DELIVERY, ENTITY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, SHIPMENT, SHIPMENT_SOURCE, type ShipmentSource, type ShipmentStatus } from "../../status";
+import { type Actor, ACTOR, DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, SHIPMENT, SHIPMENT_SOURCE, type ShipmentSource, type ShipmentStatus } from "../../status";
 import { orderTransaction } from "../after-commit";
 import { applyTransition, type Change, lockOrder } from "../transition";
 import { variationColumn } from "../variation";
@@ -80,14 +80,6 @@ async function writeShipmentEvent(trx: Db, shipmentId: number, status: string, s
     .execute();
 }
 
-/** The order_events row of a shipment's move (the order's one history). */
-async function writeOrderEvent(c: Change, orderId: number, shipmentId: number, event: string, from: ShipmentStatus | null, to: ShipmentStatus): Promise<void> {
-  await c.trx
-    .insertInto("order_events")
-    .values({ order_id: orderId, entity: ENTITY.shipment, entity_id: shipmentId, actor: c.actor, actor_id: c.actorId ?? null, event, from_state: from, to_state: to, note: c.note ?? null, created_at: c.now.toISOString() })
-    .execute();
-}
-
 /**
  * Books the order's parcel with `input.provider` and marks the order Shipped (order:update).
  * Returns the shipment.
@@ -147,7 +139,6 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeShipmentEvent(trx, row.id, SHIPMENT_TRANSITIONS.create.to, SHIPMENT_SOURCE.staff, now, { actorId: actor.userId, note: `Handed to ${booked.awb.carrier}, AWB ${booked.awb.awb}` });
-    await writeOrderEvent(change, orderId, row.id, "create", null, SHIPMENT_TRANSITIONS.create.to);
     await audit(trx, actor, { action: "order.ship", entityType: "order", entityId: orderId, before: { code: order.code, delivery_status: order.deliveryStatus }, after: { delivery_status: DELIVERY.shipped, provider: input.provider, carrier: booked.awb.carrier, awb: booked.awb.awb } }, now);
     return row.id;
   });
@@ -164,7 +155,9 @@ export type ShipmentMove = { name: Exclude<ShipmentTransitionName, "create">; no
 
 /**
  * Applies a move of the shipment table inside `trx` (the order locked first): the shipment's
- * conditional update, its event, the order's history row, and the order transition it names.
+ * conditional update, its shipment_events row, and the order transition it names (whose
+ * order_events rows are the order's history; order_events.entity is held to order, line and
+ * payment by its CHECK, so a shipment's own moves are its shipment_events).
  */
 async function applyShipmentMove(c: Change, dialect: Dialect, shipmentId: number, move: ShipmentMove, source: ShipmentSource, orderId?: number): Promise<{ orderId: number; from: ShipmentStatus; to: ShipmentStatus }> {
   const t: ShipmentTransition = SHIPMENT_TRANSITIONS[move.name];
@@ -185,7 +178,6 @@ async function applyShipmentMove(c: Change, dialect: Dialect, shipmentId: number
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) throw new ApiError(409, "The shipment changed meanwhile. Please try again.");
   await writeShipmentEvent(c.trx, shipmentId, t.to, source, c.now, { note: move.note ?? null, location: move.location ?? null, actorId: c.actorId ?? null, occurredAt: move.occurredAt });
-  await writeOrderEvent(c, found.order_id, shipmentId, move.name, shipment.status, t.to);
   if (t.order === "deliver") {
     if (order.delivery_status === DELIVERY.shipped) await applyTransition(c, { machine: "order", name: "deliver", orderId: found.order_id });
     // Cash on Delivery: the courier collected the cash at the door.
@@ -246,7 +238,6 @@ export async function deliverOpenShipment(c: Change, orderId: number): Promise<v
   const at = c.now.toISOString();
   await c.trx.updateTable("shipments").set({ status: SHIPMENT.delivered, delivered_at: at, updated_at: at }).where("id", "=", open.id).where("status", "=", open.status).execute();
   await writeShipmentEvent(c.trx, open.id, SHIPMENT.delivered, SHIPMENT_SOURCE.staff, c.now, { actorId: c.actorId ?? null });
-  await writeOrderEvent(c, orderId, open.id, "deliver", open.status, SHIPMENT.delivered);
 }
 
 /** The name of the table's move from `from` to `to` that `actor` may make, if any. */

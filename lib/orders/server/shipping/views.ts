@@ -1,6 +1,6 @@
 import "server-only";
 import { getDb, type Db } from "@/lib/platform/db";
-import { ENTITY, PAYMENT, PAYMENT_TYPE, SHIPMENT_LABEL, type ShipmentSource, type ShipmentStatus } from "../../status";
+import { ENTITY, PAYMENT, PAYMENT_TYPE, SHIPMENT, SHIPMENT_LABEL, type ShipmentSource, type ShipmentStatus } from "../../status";
 
 /**
  * What staff and shoppers read of an order's parcels: its shipments with their events, the
@@ -57,28 +57,36 @@ export async function shipmentsOf(orderId: number, db?: Db): Promise<ShipmentVie
 
 export type TimelineStep = { step: "Placed" | "Confirmed" | "Shipped" | "Out for delivery" | "Delivered" | "Returned"; at: string | null };
 
-/** The shopper's timeline: each step with the time it happened (null: not yet), from order_events and shipment_events. */
+/** The shopper's timeline: each step with the time it happened (null: not yet), from the order's stamps, order_events and shipment_events. */
 export async function orderTimeline(orderId: number, db?: Db): Promise<TimelineStep[]> {
   const read = db ?? (await getDb()).db;
   const order = await read.selectFrom("orders").select(["created_at", "confirmed_at", "shipped_at", "delivered_at", "delivery_status"]).where("id", "=", orderId).executeTakeFirst();
   if (!order) return [];
   const events = await read
     .selectFrom("order_events")
-    .select(["event", "entity", "created_at"])
+    .select(["event", "created_at"])
     .where("order_id", "=", orderId)
-    .where((eb) => eb.or([eb("entity", "=", ENTITY.order), eb("entity", "=", ENTITY.shipment)]))
+    .where("entity", "=", ENTITY.order)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  const first = (entity: string, names: string[]) => events.find((e) => e.entity === entity && names.includes(e.event))?.created_at ?? null;
-  const returned = first(ENTITY.order, ["rto_receive"]);
+  const first = (names: string[]) => events.find((e) => names.includes(e.event))?.created_at ?? null;
+  const outForDelivery = await read
+    .selectFrom("shipment_events as e")
+    .innerJoin("shipments as s", "s.id", "e.shipment_id")
+    .select("e.occurred_at")
+    .where("s.order_id", "=", orderId)
+    .where("e.status", "=", SHIPMENT.outForDelivery)
+    .orderBy("e.occurred_at")
+    .executeTakeFirst();
+  const returned = first(["rto_receive"]);
   const steps: TimelineStep[] = [
     { step: "Placed", at: order.created_at },
-    { step: "Confirmed", at: order.confirmed_at ?? first(ENTITY.order, ["confirm", "pay", "revive"]) },
-    { step: "Shipped", at: order.shipped_at ?? first(ENTITY.order, ["ship"]) },
-    { step: "Out for delivery", at: first(ENTITY.shipment, ["out_for_delivery"]) },
+    { step: "Confirmed", at: order.confirmed_at ?? first(["confirm", "pay", "revive"]) },
+    { step: "Shipped", at: order.shipped_at ?? first(["ship"]) },
+    { step: "Out for delivery", at: outForDelivery?.occurred_at ?? null },
   ];
-  steps.push(returned ? { step: "Returned", at: returned } : { step: "Delivered", at: order.delivered_at ?? first(ENTITY.order, ["deliver"]) });
+  steps.push(returned ? { step: "Returned", at: returned } : { step: "Delivered", at: order.delivered_at ?? first(["deliver"]) });
   return steps;
 }
 
