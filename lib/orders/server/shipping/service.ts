@@ -115,6 +115,11 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
   }
 
   const shipmentId = await orderTransaction(handle, async (trx, after) => {
+    if (manual) {
+      // Checked again under the transaction's lock: another clerk may have typed the same AWB meanwhile.
+      const taken = await trx.selectFrom("shipments").select("id").where("provider", "=", "manual").where("awb", "=", manual.awb).executeTakeFirst();
+      if (taken) throw new ApiError(409, SHIPPING_MESSAGES.awbTaken, { awb: [SHIPPING_MESSAGES.awbTaken] });
+    }
     const change: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.staff, actorId: actor.userId, note: `${booked.awb.carrier} ${booked.awb.awb}`, after };
     await applyTransition(change, { machine: "order", name: SHIPMENT_TRANSITIONS.create.order, orderId });
     const at = now.toISOString();
@@ -141,8 +146,18 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
     await writeShipmentEvent(trx, row.id, SHIPMENT_TRANSITIONS.create.to, SHIPMENT_SOURCE.staff, now, { actorId: actor.userId, note: `Handed to ${booked.awb.carrier}, AWB ${booked.awb.awb}` });
     await audit(trx, actor, { action: "order.ship", entityType: "order", entityId: orderId, before: { code: order.code, delivery_status: order.deliveryStatus }, after: { delivery_status: DELIVERY.shipped, provider: input.provider, carrier: booked.awb.carrier, awb: booked.awb.awb } }, now);
     return row.id;
+  }).catch((error: unknown) => {
+    // The unique (provider, AWB) index caught what the read could not see (PostgreSQL's READ COMMITTED).
+    if (isUniqueViolation(error)) throw new ApiError(409, SHIPPING_MESSAGES.awbTaken, { awb: [SHIPPING_MESSAGES.awbTaken] });
+    throw error;
   });
   return (await shipmentsOf(orderId)).find((s) => s.id === shipmentId)!;
+}
+
+/** SQLite's UNIQUE constraint failure or PostgreSQL's unique_violation (23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || (typeof message === "string" && message.includes("UNIQUE constraint failed"));
 }
 
 /** The order's facts for the table's guards, read without a lock (the transaction checks again). */
