@@ -65,9 +65,10 @@ test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox co
   // Ship with the sandbox courier.
   await page.getByLabel("Shipping provider").selectOption("sandbox");
   await page.getByRole("button", { name: "Ship", exact: true }).click();
-  await expect(page.getByText(/^Shipped with Sandbox Express, AWB SBX\d{10}\.$/)).toBeVisible();
+  // The order is Shipped: the Ship form gives way to the shipment's row and the courier's buttons.
   const shipment = page.getByTestId("admin-shipment");
   await expect(shipment).toContainText("Sandbox Express");
+  await expect(page.getByLabel("Shipping provider")).toHaveCount(0);
   const awb = (await shipment.locator("td.font-mono").textContent())?.trim() ?? "";
   expect(awb).toMatch(/^SBX\d{10}$/);
   await shopperSees(shopper, order.id, awb, ["Placed", "Confirmed", "Shipped"]);
@@ -75,10 +76,13 @@ test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox co
 
   await shipment.getByRole("button", { name: "Sandbox: out for delivery" }).click();
   await expect(page.getByText("Out for delivery: the shipment is now Out for delivery.")).toBeVisible();
+  await expect(shipment.getByRole("button", { name: "Sandbox: out for delivery" })).toHaveCount(0);
   await shopperSees(shopper, order.id, "Out for delivery", ["Placed", "Confirmed", "Shipped", "Out for delivery"]);
 
   await shipment.getByRole("button", { name: "Sandbox: delivered" }).click();
-  await expect(page.getByText("Delivered: the shipment is now Delivered.")).toBeVisible();
+  // Delivered is the end of its way: no more buttons, the row says so.
+  await expect(shipment.getByRole("button")).toHaveCount(0);
+  await expect(shipment.getByRole("cell", { name: "Delivered", exact: true })).toBeVisible();
   await shopperSees(shopper, order.id, "Delivered", ["Placed", "Confirmed", "Shipped", "Out for delivery", "Delivered"]);
   await expect(shopper.getByText("Paid", { exact: true })).toBeVisible();
 
