@@ -50,7 +50,10 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   // pdfkit (GST invoices, lib/orders/server/invoices/pdf.ts) reads its data files and the fonts from
   // node_modules at run time; bundled, it would look for them next to the bundle instead.
-  serverExternalPackages: ["pdfkit"],
+  // React Email (the order mails, docs/decisions/0059) renders with react-dom/server, which the
+  // server-components layer of a route handler may not import; as external packages Node loads
+  // them with its own conditions when the outbox renders a mail.
+  serverExternalPackages: ["pdfkit", "@react-email/components", "@react-email/render"],
   // Found at run time, so the standalone output's file tracing cannot see them: the invoice fonts
   // (lib/orders/server/invoices/pdf.ts) and pdfkit's font metrics. Invoices are issued by the payment
   // routes and served by the invoice route, so every server route gets them.

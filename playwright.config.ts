@@ -43,6 +43,10 @@ export default defineConfig({
   reporter: reporters,
   use: {
     baseURL: BASE_URL,
+    // A step that cannot happen (a disabled button, a page that never comes) fails within a
+    // minute naming itself, instead of waiting out the journey's whole timeout.
+    actionTimeout: 45_000,
+    navigationTimeout: 45_000,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: chromium,

@@ -9,8 +9,12 @@ import { BASE_URL } from "./target";
  * Categories and attributes (docs/back-office.md "Categories and attributes"): a catalog clerk
  * adds a subcategory with a cover, adds a value to Material, gives a new product that value, and
  * the shop's category page lists the subcategory and its filter offers the value, each within
- * 5 seconds. Axe finds no serious or critical violation on the category list, the category form
- * or an attribute's page. At 390 px (the phone project) every one of these pages fits the screen.
+ * 5 seconds. A clerk makes a new attribute (a Colour) with a value, picks it for a product in the
+ * editor's Attributes (and adds another value there, explicitly), and the shop's /products page
+ * offers a filter for it under its own address key that narrows the list to that product
+ * (docs/decisions/0056). Axe finds no serious or critical violation on the category list, the
+ * category form, an attribute's page or the product editor. At 390 px (the phone project) every
+ * one of these pages fits the screen, and so do the editor's picker and the shop's filter bar.
  */
 
 const cover = () => sharp({ create: { width: 1200, height: 600, channels: 3, background: { r: 150, g: 110, b: 60 } } }).jpeg().toBuffer();
@@ -25,6 +29,49 @@ const visible = async (path: string, text: string) => {
   const res = await fetch(`${BASE_URL}${path}`);
   return res.ok && (await res.text()).includes(text);
 };
+
+/**
+ * A clerk makes the attribute `name` with the value Blue on its page, then a published product
+ * that has Blue, picked in the editor (the picker's "Add a value" makes Navy, ticked, which is
+ * unticked again), and answers the product's name.
+ */
+async function colourProduct(page: Parameters<typeof readyForAxe>[0], name: string, stamp: string, checkAxe: boolean): Promise<string> {
+  const key = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await page.goto("/admin/attributes");
+  await page.getByLabel("Name of the new attribute").fill(name);
+  await page.getByRole("button", { name: "Add attribute" }).click();
+  await page.waitForURL(/\/admin\/attributes\/\d+\?created=1$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText(`Renaming it changes its address key (now ?${key}=)`)).toBeVisible();
+  await page.getByLabel("New value").fill("Blue");
+  await page.getByRole("button", { name: "Add value" }).click();
+  await expect(page.getByRole("cell", { name: "Blue", exact: true })).toBeVisible();
+
+  await page.goto("/admin/products/new");
+  const product = `Journey Indigo Throw ${stamp}`;
+  await page.getByLabel("Name", { exact: true }).fill(product);
+  await page.getByLabel("SKU", { exact: true }).fill(`KH-JIT-${stamp}`.toUpperCase());
+  await page.getByLabel("Category").selectOption({ index: 1 });
+  await page.getByLabel("Price (₹)").fill("2499");
+  const picker = page.getByRole("group", { name, exact: true });
+  // By keyboard: Tab reaches the checkbox, Space ticks it.
+  await picker.getByLabel("Blue", { exact: true }).focus();
+  await page.keyboard.press("Space");
+  await expect(picker.getByLabel("Blue", { exact: true })).toBeChecked();
+  // A value the list lacks is made only by asking for it, and comes ticked.
+  await picker.getByLabel(`New value of ${name}`).fill("Navy");
+  await picker.getByLabel(`New value of ${name}`).press("Enter");
+  await expect(picker.getByRole("status")).toHaveText(`Navy is added to ${name}.`);
+  await expect(picker.getByLabel("Navy", { exact: true })).toBeChecked();
+  await picker.getByLabel("Navy", { exact: true }).uncheck();
+  if (checkAxe) expect(await serious(page)).toEqual([]);
+  await page.getByLabel("Published (shown in the shop)").check();
+  await page.getByRole("button", { name: "Create product" }).click();
+  await page.waitForURL(/\/admin\/products\/journey-indigo-throw-[a-z0-9]+\?created=1$/);
+  await expect(page.getByRole("group", { name, exact: true }).getByLabel("Blue", { exact: true })).toBeChecked();
+  await expect(page.getByRole("group", { name, exact: true }).getByLabel("Navy", { exact: true })).not.toBeChecked();
+  return product;
+}
 
 test.describe("categories and attributes", () => {
   test("a catalog clerk adds a subcategory with a cover and a Material value, gives a product that value, and the shop shows both", { tag: [TAG.db, TAG.desktop] }, async ({ page }) => {
@@ -87,7 +134,7 @@ test.describe("categories and attributes", () => {
     await page.getByLabel("SKU", { exact: true }).fill(`KH-JSM-${stamp}`.toUpperCase());
     await page.getByLabel("Category").selectOption({ label: `${parent.name} › ${name}` });
     await page.getByLabel("Price (₹)").fill("1899");
-    await page.getByLabel("Material", { exact: true }).fill(value);
+    await page.getByRole("group", { name: "Material", exact: true }).getByLabel(value, { exact: true }).check();
     await page.getByLabel("Published (shown in the shop)").check();
     await page.getByRole("button", { name: "Create product" }).click();
     await page.waitForURL(/\/admin\/products\/journey-seagrass-mat-[a-z0-9]+\?created=1$/);
@@ -129,4 +176,51 @@ test.describe("categories and attributes", () => {
     await expect(page.getByRole("button", { name: "Add value" })).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(390);
   });
+
+  test("a clerk adds a Colour with Blue, picks Blue for a product in the editor, and the shop's /products filter narrows to it", { tag: [TAG.db, TAG.desktop] }, async ({ page }) => {
+    test.setTimeout(180_000);
+    const stamp = Date.now().toString(36);
+    const name = `Colour ${stamp}`;
+    const key = `colour-${stamp}`;
+    const clerk = await createStaffMember("catalog");
+    await adminSignIn(page, clerk, "/admin/attributes");
+    const product = await colourProduct(page, name, stamp, true);
+
+    await expect.poll(() => visible("/products", `name="${key}"`), { timeout: 5_000, intervals: [250, 500] }).toBe(true);
+    const shop = await page.context().newPage();
+    await shop.goto("/products");
+    const filter = shop.getByRole("form", { name: "Filter products" }).getByLabel(name, { exact: true });
+    await expect(filter.locator("option")).toHaveText(["All", "Blue"]);
+    await filter.selectOption("Blue");
+    await expect(shop).toHaveURL(new RegExp(`/products\\?${key}=Blue$`));
+    await expect(shop.getByText("(1 product)")).toBeVisible();
+    await expect(shop.getByRole("link", { name: new RegExp(product) }).first()).toBeVisible();
+    // The API answers the same key.
+    expect((await storeApi.search({ [key]: "Blue" })).data.map((p) => p.name)).toEqual([product]);
+  });
+
+  test("at 390 px the editor's attribute picker and the shop's filter bar with a new attribute fit the screen", { tag: [TAG.db, TAG.phone] }, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const stamp = Date.now().toString(36);
+    const name = `Shade ${stamp}`;
+    const clerk = await createStaffMember("catalog");
+    await adminSignIn(page, clerk, "/admin/attributes");
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await colourProduct(page, name, stamp, false);
+    expect(await width()).toBeLessThanOrEqual(390);
+
+    const key = `shade-${stamp}`;
+    await expect.poll(() => visible("/products", `name="${key}"`), { timeout: 5_000, intervals: [250, 500] }).toBe(true);
+    await page.goto("/products");
+    await page.getByRole("button", { name: "Filters", exact: true }).click();
+    const filter = page.getByRole("form", { name: "Filter products" }).getByLabel(name, { exact: true });
+    await expect(filter).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await filter.selectOption("Blue");
+    await expect(page).toHaveURL(new RegExp(`${key}=Blue`));
+    await expect(page.getByText("(1 product)")).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+  });
 });
+

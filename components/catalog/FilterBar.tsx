@@ -9,13 +9,13 @@ import {
   PRICE_RANGES,
   SORT_OPTIONS,
   type AdvancedFilter,
-  type AttributeFilterName,
   type AvailabilityFilter,
   type PriceRange,
   type SortOption,
 } from "@/lib/catalog/options";
 
-export type AttributeOptions = { name: AttributeFilterName; values: string[] }[];
+/** The attribute groups of the bar: name, address key (`colour`), values in their order. */
+export type AttributeOptions = { name: string; key: string; values: string[] }[];
 
 type Option = { value: string; label: string };
 
@@ -104,10 +104,10 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
       <div id={panelId} className={`filter-fields ${open ? "contents" : "hidden"} md:contents`}>
         {attributes.map((a) => (
           <FilterSelect
-            key={a.name}
-            name={a.name.toLowerCase()}
+            key={a.key}
+            name={a.key}
             label={a.name}
-            value={state.attributes[a.name][0] ?? ""}
+            value={state.attributes[a.name]?.[0] ?? ""}
             empty="All"
             options={a.values.map((v) => ({ value: v, label: v }))}
             onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}

@@ -1,6 +1,5 @@
 import { filtersToQuery, toProductSearch, type FilterState } from "@/lib/catalog/filters";
 import { listFilterAttributes, searchProducts, type Page, type ProductCard } from "@/lib/catalog";
-import { ATTRIBUTE_FILTERS, type AttributeFilterName } from "@/lib/catalog/options";
 import { FilterBar, type AttributeOptions } from "./FilterBar";
 import { Pagination } from "./Pagination";
 import { ProductGrid } from "./ProductGrid";
@@ -8,12 +7,10 @@ import { JsonLd } from "@/components/seo/JsonLd";
 import { formatCount } from "@/lib/platform/format";
 import { itemListJsonLd } from "@/lib/seo/jsonld";
 
+/** The filter bar's attribute groups: each attribute published products have values of, in the shop's order. */
 export async function filterOptions(): Promise<AttributeOptions> {
   const attributes = await listFilterAttributes();
-  return ATTRIBUTE_FILTERS.map((name) => ({
-    name,
-    values: attributes.find((a) => a.name === name)?.values.map((v) => v.value) ?? [],
-  })).filter((a): a is { name: AttributeFilterName; values: string[] } => a.values.length > 0);
+  return attributes.map((a) => ({ name: a.name, key: a.key, values: a.values.map((v) => v.value) })).filter((a) => a.values.length > 0);
 }
 
 /** Filter bar, grid and pagination of a product list; used by /products, /search, category and CMS pages. */

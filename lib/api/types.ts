@@ -106,10 +106,13 @@ export type ApiProductDetail = {
 };
 
 export type ApiFilterGroup = {
-  key: "Material" | "Size" | "Assembly" | "Price" | "Availability" | "Advanced";
+  /** The attribute's name (Material, Colour, …), or Price, Availability, Advanced. */
+  key: string;
   name: string;
   /** The query parameter this group sets on /products/search. */
   param: "selected_attribute_values[]" | "price" | "availability" | "advanced_filters";
+  /** An attribute's own key (`colour`): /products/search?colour=Blue, as the shop's listing pages use it. */
+  query_key?: string;
   options: { value: string; label: string }[];
 };
 

@@ -147,8 +147,10 @@ export type AdminAttribute = {
   id: number;
   name: string;
   sortOrder: number;
-  /** Whether the storefront's filter bar offers it (Material, Size, Assembly): it keeps its name then. */
+  /** One of the shop's first filters (Material, Size, Assembly): it keeps its name, and so its address key. */
   filter: boolean;
+  /** Its key in a listing's address when the filter bar offers it (`colour` in ?colour=Blue); a rename changes it. */
+  key: string;
   /** Products with at least one of its values. */
   productCount: number;
   values: { id: number; value: string; productCount: number }[];

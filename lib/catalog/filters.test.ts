@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FIXED_ATTRIBUTE_KEYS } from "./attribute-keys";
 import { activeFilterCount, changeFilters, filtersToQuery, hasActiveFilters, readFilters, toProductSearch } from "./filters";
 
 describe("filter state in the URL", () => {
@@ -10,6 +11,7 @@ describe("filter state in the URL", () => {
       availability: undefined,
       advanced: undefined,
       sort: "price_asc",
+      filters: FIXED_ATTRIBUTE_KEYS,
       attributes: { Material: ["Cotton", "Linen"], Size: [], Assembly: [] },
     });
     expect(readFilters({ page: "-2" }).page).toBe(1);
@@ -56,5 +58,28 @@ describe("filter state in the URL", () => {
   it("counts the filters that narrow the list, not the sort order or the page", () => {
     expect(activeFilterCount(readFilters({ sort: "price_asc", page: "3" }))).toBe(0);
     expect(activeFilterCount(readFilters({ material: "Cotton", price: "under_10000", availability: "in_stock", sort: "price_asc" }))).toBe(3);
+  });
+
+  it("reads the shop's own attributes by their keys and ignores keys that are none of them", () => {
+    const keys = [
+      { name: "Material", key: "material" },
+      { name: "Colour", key: "colour" },
+    ];
+    const s = readFilters({ colour: ["Blue", " Blue ", "Red\u0000"], material: "Linen", size: "7 ft", fabric: "Silk" }, keys);
+    expect(s.attributes).toEqual({ Material: ["Linen"], Colour: ["Blue"] });
+    expect(filtersToQuery(s)).toBe("?material=Linen&colour=Blue");
+    expect(toProductSearch(s).selected_attribute_values).toEqual([
+      { name: "Material", value: "Linen" },
+      { name: "Colour", value: "Blue" },
+    ]);
+    expect(activeFilterCount(s)).toBe(2);
+    const reset = changeFilters(s, { kind: "reset" });
+    expect(reset.attributes).toEqual({ Material: [], Colour: [] });
+    expect(changeFilters(s, { kind: "attribute", name: "Fabric", values: ["Silk"] }).attributes).toEqual(s.attributes);
+    expect(readFilters({ constructor: "x", __proto__: "y" } as Record<string, string>, [{ name: "Constructor", key: "constructor" }]).attributes).toEqual({ Constructor: ["x"] });
+  });
+
+  it("reads Material, Size and Assembly when no keys are given, as before", () => {
+    expect(readFilters({ material: "Cotton", size: "7 ft", assembly: "No Assembly" }).attributes).toEqual({ Material: ["Cotton"], Size: ["7 ft"], Assembly: ["No Assembly"] });
   });
 });

@@ -1,12 +1,11 @@
+import { FIXED_ATTRIBUTE_KEYS, type AttributeKey } from "./attribute-keys";
 import {
   ADVANCED_OPTIONS,
-  ATTRIBUTE_FILTERS,
   AVAILABILITY_OPTIONS,
   PRICE_RANGES,
   SORT_OPTIONS,
   hasControlChars,
   type AdvancedFilter,
-  type AttributeFilterName,
   type AvailabilityFilter,
   type PriceRange,
   type SortOption,
@@ -23,33 +22,42 @@ export type FilterState = {
   availability?: AvailabilityFilter;
   advanced?: AdvancedFilter;
   sort?: SortOption;
-  attributes: Record<AttributeFilterName, string[]>;
+  /** The attributes the list can be filtered by, with their address keys, in the shop's order. */
+  filters: readonly AttributeKey[];
+  /** The values asked of each attribute, by its name (every one of `filters` has a list). */
+  attributes: Record<string, string[]>;
 };
 
 export type SearchParamsRecord = Record<string, string | string[] | undefined>;
-
-const ATTRIBUTE_KEYS: Record<AttributeFilterName, string> = { Material: "material", Size: "size", Assembly: "assembly" };
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const all = (v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 const oneOf = <T extends string>(options: Record<T, unknown>, v: string | undefined): T | undefined =>
   v !== undefined && Object.prototype.hasOwnProperty.call(options, v) ? (v as T) : undefined;
 
-/** Reads filters from page search params; unknown values are dropped rather than failing the page. */
-export function readFilters(params: SearchParamsRecord): FilterState {
+const own = (params: SearchParamsRecord, key: string) => (Object.prototype.hasOwnProperty.call(params, key) ? params[key] : undefined);
+
+/** Every attribute of `filters` with no value asked. */
+const noAttributes = (filters: readonly AttributeKey[]) => Object.fromEntries(filters.map((f) => [f.name, [] as string[]]));
+
+/**
+ * Reads filters from page search params; unknown values are dropped rather than failing the page.
+ * `filters` are the shop's attributes with their address keys (lib/catalog listFilterKeys);
+ * a key that is none of theirs is ignored. Without them, Material, Size and Assembly.
+ */
+export function readFilters(params: SearchParamsRecord, filters: readonly AttributeKey[] = FIXED_ATTRIBUTE_KEYS): FilterState {
   const pageNumber = Number(first(params.page));
-  const attributes = Object.fromEntries(
-    ATTRIBUTE_FILTERS.map((name) => [
-      name,
-      [...new Set(all(params[ATTRIBUTE_KEYS[name]]).map((v) => v.trim()).filter((v) => v && v.length <= 120 && !hasControlChars(v)))].slice(0, 10),
-    ]),
-  ) as Record<AttributeFilterName, string[]>;
+  const attributes = noAttributes(filters);
+  for (const { name, key } of filters) {
+    attributes[name] = [...new Set(all(own(params, key)).map((v) => v.trim()).filter((v) => v && v.length <= 120 && !hasControlChars(v)))].slice(0, 10);
+  }
   return {
     page: Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 100_000 ? pageNumber : 1,
     price: oneOf(PRICE_RANGES, first(params.price)),
     availability: oneOf(AVAILABILITY_OPTIONS, first(params.availability)),
     advanced: oneOf(ADVANCED_OPTIONS, first(params.advanced_filters)),
     sort: oneOf(SORT_OPTIONS, first(params.sort)),
+    filters,
     attributes,
   };
 }
@@ -61,7 +69,7 @@ export function filtersToQuery(state: FilterState, extra: Record<string, string 
   if (state.price) q.set("price", state.price);
   if (state.availability) q.set("availability", state.availability);
   if (state.advanced) q.set("advanced_filters", state.advanced);
-  for (const name of ATTRIBUTE_FILTERS) for (const v of state.attributes[name]) q.append(ATTRIBUTE_KEYS[name], v);
+  for (const { name, key } of state.filters) for (const v of state.attributes[name] ?? []) q.append(key, v);
   if (state.sort && state.sort !== "newest") q.set("sort", state.sort);
   if (state.page > 1) q.set("page", String(state.page));
   const s = q.toString();
@@ -73,7 +81,7 @@ export type FilterChange =
   | { kind: "availability"; value?: AvailabilityFilter }
   | { kind: "advanced"; value?: AdvancedFilter }
   | { kind: "sort"; value?: SortOption }
-  | { kind: "attribute"; name: AttributeFilterName; values: string[] }
+  | { kind: "attribute"; name: string; values: string[] }
   | { kind: "reset" };
 
 /** Applies a change; any change of filters goes back to page 1. */
@@ -93,17 +101,17 @@ export function changeFilters(state: FilterState, change: FilterChange): FilterS
       next.sort = change.value;
       break;
     case "attribute":
-      next.attributes[change.name] = change.values;
+      if (state.filters.some((f) => f.name === change.name)) next.attributes[change.name] = change.values;
       break;
     case "reset":
-      return { page: 1, attributes: { Material: [], Size: [], Assembly: [] } };
+      return { page: 1, filters: state.filters, attributes: noAttributes(state.filters) };
   }
   return next;
 }
 
 /** How many filters narrow the list (sort order and page are not filters). */
 export const activeFilterCount = (s: FilterState) =>
-  [s.price, s.availability, s.advanced].filter(Boolean).length + ATTRIBUTE_FILTERS.filter((n) => s.attributes[n].length).length;
+  [s.price, s.availability, s.advanced].filter(Boolean).length + s.filters.filter((f) => s.attributes[f.name]?.length).length;
 
 export const hasActiveFilters = (s: FilterState) => activeFilterCount(s) > 0;
 
@@ -118,6 +126,6 @@ export function toProductSearch(state: FilterState, extra: { name?: string; cate
     availability: state.availability,
     advanced_filters: state.advanced,
     sort: state.sort,
-    selected_attribute_values: ATTRIBUTE_FILTERS.flatMap((name) => state.attributes[name].map((value) => ({ name, value }))),
+    selected_attribute_values: state.filters.flatMap(({ name }) => (state.attributes[name] ?? []).map((value) => ({ name, value }))),
   };
 }

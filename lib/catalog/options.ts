@@ -42,7 +42,11 @@ export const SORT_OPTIONS = {
 } as const;
 export type SortOption = keyof typeof SORT_OPTIONS;
 
-/** The attribute filters that come from the database, by name. */
+/**
+ * The shop's first attributes, whose names (and so their address keys, ?material= ?size=
+ * ?assembly=) are fixed: links shared before keep working, and Size also takes variant sizes.
+ * The filter bar offers every attribute published products have values of (attribute-keys.ts).
+ */
 export const ATTRIBUTE_FILTERS = ["Material", "Size", "Assembly"] as const;
 export type AttributeFilterName = (typeof ATTRIBUTE_FILTERS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyProductForm, parseOptions, productInput, searchPreview, seoHint, suggestedSku, variantGrid, variantSetInput } from "./product-editor";
+import { emptyProductForm, parseOptions, productInput, searchPreview, seoHint, suggestedSku, toggleAttributeValue, variantGrid, variantSetInput } from "./product-editor";
 import { productCreateSchema, productUpdateSchema } from "./product-schemas";
 import { variantSetSchema } from "./variant-schemas";
 
@@ -75,7 +75,7 @@ describe("variantGrid", () => {
 });
 
 describe("productInput", () => {
-  const form = () => ({ ...emptyProductForm(["Material"]), name: "Ikat Cushion", sku: "KH-IKAT", category_id: "3", main_price: "1,299", description: "<p></p>", attributes: { Material: "Cotton, Linen" } });
+  const form = () => ({ ...emptyProductForm(["Material"]), name: "Ikat Cushion", sku: "KH-IKAT", category_id: "3", main_price: "1,299", description: "<p></p>", attributes: { Material: ["Cotton", "Linen"] } });
 
   it("sends a new product's typed fields only, as the create schema takes them", () => {
     const input = productInput(form());
@@ -102,5 +102,19 @@ describe("productInput", () => {
     const result = productCreateSchema.safeParse(productInput({ ...form(), main_price: "abc" }));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["main_price"]);
+  });
+
+  it("sends the values picked of each attribute, and leaves a product sold by variant's sizes to its variants", () => {
+    const before = { ...emptyProductForm(["Material", "Size", "Colour"]), attributes: { Material: ["Cotton"], Size: ["7 ft"], Colour: [] } };
+    const after = { ...before, attributes: { ...before.attributes, Colour: ["Blue"] } };
+    expect(productInput(after, { before })).toEqual({ attributes: { Material: ["Cotton"], Size: ["7 ft"], Colour: ["Blue"] } });
+    expect(productInput(after, { before, soldByVariant: true })).toEqual({ attributes: { Material: ["Cotton"], Colour: ["Blue"] } });
+    expect(productInput({ ...before, attributes: { Material: [], Size: [], Colour: [] } }, { before })).toEqual({ attributes: {} });
+  });
+
+  it("keeps the picked values in the attribute's order", () => {
+    expect(toggleAttributeValue(["Silk"], "Cotton", true, ["Cotton", "Linen", "Silk"])).toEqual(["Cotton", "Silk"]);
+    expect(toggleAttributeValue(["Cotton", "Silk"], "Cotton", false, ["Cotton", "Linen", "Silk"])).toEqual(["Silk"]);
+    expect(toggleAttributeValue(["Cotton"], "Jute", true, ["Cotton", "Linen"])).toEqual(["Cotton", "Jute"]);
   });
 });

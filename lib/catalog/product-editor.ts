@@ -1,6 +1,6 @@
 import type { AdminProduct } from "./admin-product";
 import { SEO_HINTS } from "./product-schemas";
-import { variantLabel, variantSlug } from "./variants";
+import { isSizeOption, variantLabel, variantSlug } from "./variants";
 
 /**
  * The back office's product editor, its pure part (client code imports it): the form's values as
@@ -18,7 +18,7 @@ type RichField = (typeof RICH_FIELDS)[number];
 type TextField = (typeof TEXT_FIELDS)[number];
 type FlagField = (typeof FLAG_FIELDS)[number];
 
-/** What the editor's form holds: text as typed, flags as booleans, attributes as "a, b" per name. */
+/** What the editor's form holds: text as typed, flags as booleans, the values picked of each attribute by its name. */
 export type ProductFormValues = Record<RichField | TextField, string> &
   Record<FlagField, boolean> & {
     category_id: string;
@@ -30,23 +30,36 @@ export type ProductFormValues = Record<RichField | TextField, string> &
     /** An existing product's stock adjustment: units in (+) or out (−), and why. */
     stock_delta: string;
     stock_reason: string;
-    attributes: Record<string, string>;
+    attributes: Record<string, string[]>;
   };
 
 const rupeesText = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
+/**
+ * The picker's choice after ticking or unticking `value` of an attribute: the picked values in
+ * the attribute's own order (`order`), a value not in it (just added) last.
+ */
+export function toggleAttributeValue(picked: readonly string[], value: string, on: boolean, order: readonly string[]): string[] {
+  const next = on ? [...new Set([...picked, value])] : picked.filter((v) => v !== value);
+  const at = (v: string) => {
+    const i = order.indexOf(v);
+    return i < 0 ? order.length : i;
+  };
+  return next.sort((a, b) => at(a) - at(b));
+}
 
 /** An empty form for a new product, with a field for each of the shop's attributes. */
 export function emptyProductForm(attributeNames: readonly string[]): ProductFormValues {
   const values = {} as ProductFormValues;
   for (const key of [...RICH_FIELDS, ...TEXT_FIELDS]) values[key] = "";
   for (const key of FLAG_FIELDS) values[key] = false;
-  return { ...values, category_id: "", main_price: "", stocked_price: "", lead_time_days: "", initial_stock: "", stock_delta: "", stock_reason: "", attributes: Object.fromEntries(attributeNames.map((n) => [n, ""])) };
+  return { ...values, category_id: "", main_price: "", stocked_price: "", lead_time_days: "", initial_stock: "", stock_delta: "", stock_reason: "", attributes: Object.fromEntries(attributeNames.map((n) => [n, [] as string[]])) };
 }
 
 /** The form as a saved product fills it. */
 export function productForm(p: AdminProduct, attributeNames: readonly string[]): ProductFormValues {
-  const attributes: Record<string, string> = Object.fromEntries(attributeNames.map((n) => [n, ""]));
-  for (const [name, values] of Object.entries(p.attributes)) attributes[name] = values.join(", ");
+  const attributes: Record<string, string[]> = Object.fromEntries(attributeNames.map((n) => [n, [] as string[]]));
+  for (const [name, values] of Object.entries(p.attributes)) attributes[name] = [...values];
   return {
     name: p.name,
     slug: p.slug,
@@ -87,7 +100,7 @@ const numberOf = (text: string): number | undefined => (text.trim() === "" ? und
 /** Tiptap's empty document is "<p></p>": nothing typed. */
 const richOf = (html: string) => (html.replace(/<p>\s*<\/p>/g, "").trim() === "" ? "" : html);
 
-/** "Cotton, Linen" → ["Cotton", "Linen"]. */
+/** "5 ft, 7 ft" → ["5 ft", "7 ft"] (a variant option's values as typed). */
 export const attributeValues = (text: string) =>
   text
     .split(",")
@@ -135,11 +148,9 @@ export function productInput(values: ProductFormValues, options: { before?: Prod
     out.stock_adjustment = { delta: numberOf(values.stock_delta), reason: values.stock_reason };
   }
   if (changed("attributes")) {
+    // A product sold by variant has the sizes its variants give it: they are not the editor's to send.
     const attributes: Record<string, string[]> = {};
-    for (const [name, text] of Object.entries(values.attributes)) {
-      const list = attributeValues(text);
-      if (list.length) attributes[name] = list;
-    }
+    for (const [name, list] of Object.entries(values.attributes)) if (list.length && !(soldByVariant && isSizeOption(name))) attributes[name] = [...list];
     if (before || Object.keys(attributes).length) out.attributes = attributes;
   }
   for (const key of Object.keys(out)) if (out[key] === undefined) delete out[key];

@@ -88,6 +88,16 @@ export const attributesField = z
   })
   .refine((r) => Object.keys(r).length <= 20, "At most 20 attributes.");
 
+/**
+ * Whether `attributes` may add values its attributes do not have yet (each added with its own
+ * audit row, needing product:update). The API adds them unless told `false` (its contract since
+ * the back office began); the product editor never does: it adds a value explicitly first.
+ */
+export const createValuesField = z.boolean({ error: "create_values is true or false." });
+
+/** What becomes of a value `attributes` names that its attribute does not have yet: added, refused (422), or refused for want of permission (403). */
+export type NewAttributeValues = "create" | "refuse" | "forbidden";
+
 /** The fields a product has, as the back office names them (the storefront's spellings are mapped at its edge). */
 const fields = {
   name: line(200, PRODUCT_FIELD_MESSAGES.name).pipe(z.string().min(3, PRODUCT_FIELD_MESSAGES.name)),
@@ -132,6 +142,7 @@ export const productCreateSchema = z
     main_price: fields.main_price,
     /** Units in stock when it is made (the ledger's first movement). */
     initial_stock: z.number({ error: "initial_stock is a whole number of units." }).int("initial_stock is a whole number of units.").min(0, "Cannot be below zero.").max(1_000_000, "Too large.").optional(),
+    create_values: createValuesField.optional(),
   })
   .partial({
     slug: true,
@@ -168,10 +179,11 @@ export const productUpdateSchema = z
     ...fields,
     stock_quantity: z.never({ error: STOCK_QUANTITY_REFUSED }),
     stock_adjustment: stockAdjustmentSchema,
+    create_values: createValuesField,
   })
   .partial()
   .strict()
-  .refine((v) => Object.keys(v).length > 0, "Send at least one field to change.")
+  .refine((v) => Object.keys(v).some((k) => k !== "create_values"), "Send at least one field to change.")
   .refine(listAtLeastMain, LIST_BELOW);
 
 /** A copy of a product as a draft: its name, slug and SKU may be given, else they get a suffix. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { productSearchSchema, searchParamsToInput } from "./schemas";
+import { productSearchSchema, resolveAttributeNames, searchParamsToInput } from "./schemas";
 
 const parse = (query: string) => productSearchSchema.safeParse(searchParamsToInput(new URLSearchParams(query)));
 
@@ -18,16 +18,32 @@ describe("product search parameters", () => {
     const r = parse("selected_attribute_values[]=Material:Cotton&selected_attribute_values[]=size:7%20ft&selected_attribute_values=Assembly:No%20Assembly");
     expect(r.success && r.data.selected_attribute_values).toEqual([
       { name: "Material", value: "Cotton" },
-      { name: "Size", value: "7 ft" },
+      { name: "size", value: "7 ft" },
       { name: "Assembly", value: "No Assembly" },
     ]);
+  });
+
+  it("reads each attribute's own key, and names every attribute as the shop spells it or says which name is unknown", () => {
+    const keys = [
+      { name: "Size", key: "size" },
+      { name: "Colour", key: "colour" },
+    ];
+    const r = productSearchSchema.safeParse(searchParamsToInput(new URLSearchParams("colour=Blue&selected_attribute_values[]=size:7%20ft&fabric=Silk"), keys));
+    expect(r.success && r.data.selected_attribute_values).toEqual([
+      { name: "size", value: "7 ft" },
+      { name: "Colour", value: "Blue" },
+    ]);
+    if (!r.success) throw new Error("unparsed");
+    expect(resolveAttributeNames(r.data, keys)).toEqual({ search: { ...r.data, selected_attribute_values: [{ name: "Size", value: "7 ft" }, { name: "Colour", value: "Blue" }] } });
+    expect(resolveAttributeNames({ selected_attribute_values: [{ name: "Fabric", value: "Silk" }] }, keys)).toEqual({ error: "Fabric is not one of the shop's attributes (Size, Colour)." });
   });
 
   it("refuses short names, unknown attributes and bad pages with a message per field", () => {
     const short = parse("name=%20ab%20");
     expect(short.success).toBe(false);
     expect(short.error?.issues[0]?.message).toBe("Enter at least 3 characters to search.");
-    expect(parse("selected_attribute_values[]=Colour:Red").success).toBe(false);
+    expect(parse("selected_attribute_values[]=Red").success).toBe(false);
+    expect(parse("selected_attribute_values[]=Colour:").success).toBe(false);
     expect(parse("page=0").success).toBe(false);
     expect(parse("page=1.5").success).toBe(false);
     expect(parse("per_page=49").success).toBe(false);

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import type { AttributeKey } from "./attribute-keys";
 import {
   PRICE_RANGES,
   AVAILABILITY_OPTIONS,
   ADVANCED_OPTIONS,
   SORT_OPTIONS,
-  ATTRIBUTE_FILTERS,
   SEARCH_CONTROL_MESSAGE,
   SEARCH_MIN_CHARS,
   SEARCH_MIN_MESSAGE,
@@ -27,25 +27,38 @@ const keyEnum = <T extends Record<string, unknown>>(options: T, what: string) =>
       .optional(),
   );
 
+export const ATTRIBUTE_VALUE_FORMAT = `Use "Name:value" where Name is one of the shop's attributes (Material:Cotton).`;
+
 const attributeValue = z
   .string()
   .trim()
-  .max(120)
+  .max(200)
   .refine((v) => !hasControlChars(v), "Attribute values cannot contain control characters.")
   .transform((raw, ctx) => {
     const at = raw.indexOf(":");
     const name = at > 0 ? raw.slice(0, at).trim() : "";
     const value = at > 0 ? raw.slice(at + 1).trim() : "";
-    const match = ATTRIBUTE_FILTERS.find((a) => a.toLowerCase() === name.toLowerCase());
-    if (!match || !value) {
-      ctx.addIssue({
-        code: "custom",
-        message: `Use "Name:value" where Name is one of ${ATTRIBUTE_FILTERS.join(", ")}.`,
-      });
+    if (!name || !value || name.length > 60) {
+      ctx.addIssue({ code: "custom", message: ATTRIBUTE_VALUE_FORMAT });
       return z.NEVER;
     }
-    return { name: match, value };
+    return { name, value };
   });
+
+/**
+ * The search's attribute values with each name as the shop spells it, or the message for a name
+ * that is none of the shop's attributes (the search routes answer it as 422 under
+ * `selected_attribute_values`). The names are known only to the database, so this runs after the schema.
+ */
+export function resolveAttributeNames<T extends { selected_attribute_values: { name: string; value: string }[] }>(search: T, filters: readonly AttributeKey[]): { search: T } | { error: string } {
+  const resolved: { name: string; value: string }[] = [];
+  for (const asked of search.selected_attribute_values) {
+    const match = filters.find((f) => f.name.toLowerCase() === asked.name.toLowerCase());
+    if (!match) return { error: `${asked.name} is not one of the shop's attributes (${filters.map((f) => f.name).join(", ") || "none yet"}).` };
+    resolved.push({ name: match.name, value: asked.value });
+  }
+  return { search: { ...search, selected_attribute_values: resolved } };
+}
 
 export const productSearchSchema = z.object({
   name: z.preprocess(
@@ -74,8 +87,12 @@ export const productSearchSchema = z.object({
 export type ProductSearchInput = z.input<typeof productSearchSchema>;
 export type ProductSearch = z.output<typeof productSearchSchema>;
 
-/** Reads the search parameters of a URL, accepting both `selected_attribute_values[]` and the bare key. */
-export function searchParamsToInput(params: URLSearchParams): Record<string, unknown> {
+/**
+ * Reads the search parameters of a URL, accepting both `selected_attribute_values[]` and the bare
+ * key, and each attribute's own address key as the listing pages use it (`?colour=Blue` is
+ * `Colour:Blue`; `filters` from listFilterKeys). Other keys are ignored.
+ */
+export function searchParamsToInput(params: URLSearchParams, filters: readonly AttributeKey[] = []): Record<string, unknown> {
   const single = (key: string) => params.get(key) ?? undefined;
   return {
     name: single("name"),
@@ -89,6 +106,7 @@ export function searchParamsToInput(params: URLSearchParams): Record<string, unk
     selected_attribute_values: [
       ...params.getAll("selected_attribute_values[]"),
       ...params.getAll("selected_attribute_values"),
+      ...filters.flatMap(({ name, key }) => params.getAll(key).map((value) => `${name}:${value}`)),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderDateBounds, orderListHref, parseOrderListQuery, staffMoves } from "./admin-list";
+import { orderDateBounds, orderListHref, orderSearchKind, parseOrderListQuery, staffMoves } from "./admin-list";
 import type { OrderFacts } from "./lifecycle";
 
 const order = (o: Partial<OrderFacts>): OrderFacts => ({ delivery: "Pending", payment: "Un-Paid", paymentType: "cash_on_delivery", cancelReason: null, couponCode: null, ...o });
@@ -23,6 +23,15 @@ describe("the admin order list's URL", () => {
   it("reads a day range as India's calendar days", () => {
     expect(orderDateBounds("2026-11-24", "2026-11-24")).toEqual({ from: "2026-11-23T18:30:00.000Z", below: "2026-11-24T18:30:00.000Z" });
     expect(orderDateBounds()).toEqual({});
+  });
+});
+
+describe("what the order search box was given", () => {
+  it("tells a code, an e-mail and a phone from words, so each searches only its columns", () => {
+    expect(["KH260301-7K3QZ", "kh260301", "KH2603"].map(orderSearchKind)).toEqual(["code", "code", "code"]);
+    expect(["aditi@example.com", "@gmail"].map(orderSearchKind)).toEqual(["email", "email"]);
+    expect(["9811122233", "+91 98111 22233", "98111-22233", "2233", "(022) 2345"].map(orderSearchKind)).toEqual(["phone", "phone", "phone", "phone", "phone"]);
+    expect(["Aditi Sharma", "sharma", "123", "khadi", "Khan", "KH"].map(orderSearchKind)).toEqual(["words", "words", "words", "words", "words", "words"]);
   });
 });
 

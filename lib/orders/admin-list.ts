@@ -3,13 +3,17 @@ import { ORDER_TRANSITIONS, orderRefusal, type OrderFacts, type OrderTransitionN
 import { DELIVERY, DELIVERY_STATUSES, type DeliveryStatus, PAYMENT_STATUSES, PAYMENT_TYPE } from "./status";
 
 /**
- * The back office's order list as a URL (/admin/orders?q=&status=&payment=&type=&from=&to=&page=)
+ * The back office's order list as a URL (/admin/orders?q=&status=&payment=&type=&refund=&from=&to=&page=)
  * and the status moves an order page offers. Pure (zod and the lifecycle table): the page parses
  * its searchParams here and builds its links with `orderListHref`. A value the URL cannot mean is
  * dropped (an old bookmark still opens the list), and the page names what it ignored.
  */
 
 export const ADMIN_ORDERS_PER_PAGE = 25;
+/** The list counts its matches up to this many ("10,000+"): past it, staff filter rather than page. */
+export const ADMIN_ORDERS_COUNT_CAP = 10_000;
+
+export const REFUND_FILTERS = { due: "Refund due", requested: "Refund requested" } as const;
 
 export const PAYMENT_TYPE_FILTERS = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [PAYMENT_TYPE.online]: "Online" } as const;
 
@@ -22,6 +26,8 @@ export const orderListQuerySchema = z.object({
   status: dropped(z.enum(DELIVERY_STATUSES as [DeliveryStatus, ...DeliveryStatus[]])),
   payment: dropped(z.enum(PAYMENT_STATUSES as [string, ...string[]])),
   type: dropped(z.enum([PAYMENT_TYPE.cod, PAYMENT_TYPE.online])),
+  /** due: a payment is due back (refund_due); requested: a customer's refund claim waits for a decision. */
+  refund: dropped(z.enum(["due", "requested"])),
   /** Placed on or after this day, and on or before `to` (India's calendar days). */
   from: dropped(day),
   to: dropped(day),
@@ -42,7 +48,7 @@ export function parseOrderListQuery(params: Record<string, string | string[] | u
 
 export function orderListHref(current: OrderListQuery, change: Partial<Record<keyof OrderListQuery, string | number | undefined>> = {}): string {
   const next: Record<string, string> = {};
-  for (const key of ["q", "status", "payment", "type", "from", "to"] as const) {
+  for (const key of ["q", "status", "payment", "type", "refund", "from", "to"] as const) {
     const value = key in change ? change[key] : current[key];
     if (value !== undefined && value !== "") next[key] = String(value);
   }
@@ -51,6 +57,15 @@ export function orderListHref(current: OrderListQuery, change: Partial<Record<ke
   if (page !== undefined && Number(page) > 1) next.page = String(page);
   const search = new URLSearchParams(next).toString();
   return search ? `/admin/orders?${search}` : "/admin/orders";
+}
+
+/** What the list's search box was given, so only the columns it can be in are searched: a code (KH…), an e-mail (has @), a phone (digits, with +91, spaces or dashes), or words. */
+export function orderSearchKind(term: string): "code" | "email" | "phone" | "words" {
+  const compact = term.replace(/[\s().-]/g, "");
+  if (/^KH\d[0-9A-Z-]*$/i.test(term.trim())) return "code";
+  if (term.includes("@")) return "email";
+  if (/^\+?\d{4,}$/.test(compact)) return "phone";
+  return "words";
 }
 
 /** India's offset: a day of the filter is a calendar day in India (IST, no daylight saving). */

@@ -3,7 +3,7 @@ import "server-only";
 /**
  * Orders: checkout and placement, the order lifecycle (the transitions table ./lifecycle.ts, applied
  * by ./server/transition.ts; the paths in ./server/order-state.ts and ./server/order-admin.ts),
- * refunds (./server/refunds.ts), order mails, GST invoices (./server/invoices/), online
+ * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), order mails, GST invoices (./server/invoices/), online
  * payments behind one provider interface (./server/payments/), and fulfilment: shipments with
  * shipping providers behind one interface, packing slips (./server/shipping/). Stock moves through the catalog's
  * ledger (lib/catalog moveStock).
@@ -19,8 +19,11 @@ export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath
 export { invoiceFileName, invoicePdf } from "./server/invoices";
 export { type AdminOrderDetail, type AdminOrderListRow, adminOrderDetail, adminOrderSummary, adminSearchOrders, findOrders, type OrderMatch, type OrderSummary as AdminOrderSummary } from "./server/order-admin-list";
 export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderState, decideRefund, setDeliveryStatus } from "./server/order-admin";
-export { closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundsOf } from "./server/refunds";
+export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundFromAdmin, refundsOf, retryRefund } from "./server/refunds";
+export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
+export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
+export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";
 export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";

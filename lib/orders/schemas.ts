@@ -82,13 +82,73 @@ export const adminRefundSchema = z
   .refine((v) => v.decision !== REFUND.refunded || v.method !== undefined, { message: "A refund needs its method: original, bank_transfer, upi or cash.", path: ["method"] })
   .refine((v) => v.method === undefined || referenceWhereNeeded({ method: v.method, reference: v.reference }), { message: REFERENCE_MESSAGE, path: ["reference"] });
 
-/** POST /admin/orders/{id}/refunds. */
+const refundLineId = z.number({ error: "line_id must be an order item's id." }).int().positive().max(2_147_483_647);
+const refundPieces = z.array(
+  z.object({ line_id: refundLineId, quantity: z.number({ error: "quantity must be a whole number from 1." }).int("quantity must be a whole number from 1.").min(1, "quantity must be a whole number from 1.").max(10_000, "Too many.") }).strict(),
+  { error: "lines must be a list of {line_id, quantity}." },
+);
+const WHAT_MESSAGE = "Say what to refund: an amount, lines (items and quantities), or full: true.";
+
+/**
+ * POST /admin/orders/{id}/refunds: exactly one of `amount` (rupees; with `line_id`, the line whose
+ * claim it settles), `lines` (items and pieces given back: the amount is what their credit note
+ * credits) or `full: true` (all that is left of the payment).
+ */
 export const adminRecordRefundSchema = z
-  .object({ amount: refundRupees, ...refundFields, line_id: z.number().int().positive().max(2_147_483_647).optional() })
+  .object({
+    amount: refundRupees.optional(),
+    lines: refundPieces.min(1, WHAT_MESSAGE).max(100, "At most 100 lines.").optional(),
+    full: z.literal(true, { error: "full must be true when given." }).optional(),
+    ...refundFields,
+    line_id: refundLineId.optional(),
+  })
   .strict()
+  .refine((v) => [v.amount !== undefined, v.lines !== undefined, v.full !== undefined].filter(Boolean).length === 1, { message: WHAT_MESSAGE, path: ["amount"] })
+  .refine((v) => v.line_id === undefined || v.amount !== undefined, { message: "line_id goes with an amount.", path: ["line_id"] })
+  .refine((v) => !v.lines || new Set(v.lines.map((l) => l.line_id)).size === v.lines.length, { message: "Each item once.", path: ["lines"] })
   .refine(referenceWhereNeeded, { message: REFERENCE_MESSAGE, path: ["reference"] });
+
+/** POST /admin/orders/{id}/refunds/{refundId}/retry. */
+export const refundRetryParams = z.object({ id: pathId("Order not found."), refundId: pathId("Refund not found.") });
+
+/** GET /admin/credit-notes/{id}, /credit-note/download/{id}. */
+export const creditNoteIdParam = z.object({ id: pathId("Credit note not found.") });
 
 /** POST /admin/orders/{id}/refunds/close. */
 export const adminCloseRefundSchema = z
   .object({ reason: z.string({ error: "Say why the refund is closed, in 10 to 500 characters." }).trim().min(10, "Say why the refund is closed, in 10 to 500 characters.").max(500, "Say why the refund is closed, in 10 to 500 characters.") })
   .strict();
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+/**
+ * The order page's Refund form (server action): `mode` full, lines (pieces per item, from the
+ * qty_<line id> fields) or amount (rupees as typed); `key` the idempotency key the page made when
+ * it drew the form, so a double click or a resend is one refund.
+ */
+export const adminRefundFormSchema = z
+  .object({
+    id: pathId("Order not found."),
+    key: z.string({ error: "Reload the page: the form has no refund key." }).regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "Reload the page: the form has no refund key." }),
+    mode: z.enum(["full", "lines", "amount"], { error: "Choose what to refund: everything, items or an amount." }),
+    amount: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: "Give the amount in rupees, for example 499.50." })
+        .transform((v) => Math.round(Number(v) * 100))
+        .refine((p) => p > 0, { error: "The amount must be more than 0." })
+        .optional(),
+    ),
+    lines: z.array(z.object({ lineId: z.number().int().positive(), quantity: z.number().int().min(1, "quantity must be a whole number from 1.").max(10_000) })),
+    method: refundFields.method,
+    reference: z.preprocess(blankToUndefined, refundFields.reference),
+    note: z.preprocess(blankToUndefined, refundFields.note),
+  })
+  .refine((v) => v.mode !== "amount" || v.amount !== undefined, { message: "Give the amount to refund, in rupees.", path: ["amount"] })
+  .refine((v) => v.mode !== "lines" || v.lines.length > 0, { message: "Give the quantity of at least one item to refund.", path: ["lines"] })
+  .refine(referenceWhereNeeded, { message: REFERENCE_MESSAGE, path: ["reference"] });
+
+/** The Retry button of a pending refund. */
+export const adminRefundRetrySchema = z.object({ id: pathId("Order not found."), refund_id: pathId("Refund not found.") });

@@ -56,9 +56,24 @@ export const REFUND_METHODS = values(REFUND_METHOD);
 export const REFUND_RECORD = { pending: "pending", processed: "processed", failed: "failed" } as const;
 export type RefundRecordStatus = (typeof REFUND_RECORD)[keyof typeof REFUND_RECORD];
 
-/** The mails an order sends its customer. "expired": cancelled because an online payment did not arrive in time. */
-export const ORDER_MAIL = { placed: "placed", paid: "paid", cancelled: "cancelled", expired: "expired", shipped: "shipped", delivered: "delivered" } as const;
+/**
+ * The mails an order sends its customer (lib/orders/server/order-mail.ts; what each says:
+ * docs/operations.md "Mails"). "expired": cancelled because an online payment did not arrive in
+ * time; "refunded": a refund was processed (its amount, method and reference travel with the
+ * mail); "return": a step of a return (its state travels with the mail, ./mail-facts.ts).
+ */
+export const ORDER_MAIL = {
+  placed: "placed",
+  paid: "paid",
+  cancelled: "cancelled",
+  expired: "expired",
+  shipped: "shipped",
+  delivered: "delivered",
+  refunded: "refunded",
+  return: "return",
+} as const;
 export type OrderMailKind = (typeof ORDER_MAIL)[keyof typeof ORDER_MAIL];
+export const ORDER_MAIL_KINDS = values(ORDER_MAIL);
 
 /**
  * shipments.status: a parcel's way to the customer and, when it could not be delivered, back

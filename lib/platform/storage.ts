@@ -18,7 +18,7 @@ export interface FileStorage {
   remove(folder: string, name: string): Promise<void>;
 }
 
-const NAME = /^[a-z0-9-]{8,80}\.(webp|png|jpg)$/;
+const NAME = /^[a-z0-9-]{8,80}\.(webp|png|jpg|pdf)$/;
 const FOLDER = /^[a-z]+$/;
 
 export function isStoredName(name: string): boolean {
@@ -63,7 +63,7 @@ class FolderStorage implements FileStorage {
   }
 }
 
-const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg" };
+const CONTENT_TYPES: Record<string, string> = { webp: "image/webp", png: "image/png", jpg: "image/jpeg", pdf: "application/pdf" };
 
 /**
  * Objects under <folder>/<name> in one bucket. Names are checked as in the folder storage, so a

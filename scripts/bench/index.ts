@@ -27,6 +27,8 @@
  * and database of its own (furnish_bench_admin on the local server of scripts/pg-local.sh, made on
  * first use). `npm run bench` without arguments never runs it: it needs PostgreSQL, and the other
  * measurements run on SQLite. Writes bench-results/latest-admin-list.json. Likewise
+ * `npm run bench -- admin-orders` (admin-orders.ts): the order list on 1,000,000 orders
+ * (furnish_bench_orders), bench-results/latest-admin-orders.json; and
  * `npm run bench -- import` (import.ts): the CSV import of 10,000 rows timed on a fresh SQLite
  * database and a fresh PostgreSQL one (furnish_bench_import), bench-results/latest-import.json.
  */
@@ -36,6 +38,7 @@ import path from "node:path";
 import { getConfig } from "../../lib/platform/config";
 import { ROOT, waitForServer } from "../lib/build";
 import { adminListMain } from "./admin-list";
+import { adminOrdersMain } from "./admin-orders";
 import { importMain } from "./import";
 import { cartsBench, prepareCartData } from "./carts";
 import { MEASUREMENTS, parseMeasurements, USAGE, type Measurement } from "./cli";
@@ -67,6 +70,11 @@ async function main() {
   // On request, alone: its own server on PostgreSQL (admin-list.ts).
   if (only.includes("admin-list")) {
     process.exitCode = await adminListMain();
+    return;
+  }
+  // On request, alone: its own server on PostgreSQL with a million orders (admin-orders.ts).
+  if (only.includes("admin-orders")) {
+    process.exitCode = await adminOrdersMain();
     return;
   }
   // On request, alone: 10,000 CSV rows through the import on SQLite and PostgreSQL (import.ts).

@@ -68,6 +68,35 @@ describe("npm test's Playwright counts", () => {
       ],
     });
     expect(journeys).toEqual(["checkout.spec.ts › pays online [desktop, flaky]: Timed out 5000ms waiting for expect(locator).toBeVisible()"]);
+    // A test timeout names the step that was waiting, with its line.
+    const timedOut = playwrightFailures({
+      suites: [
+        {
+          title: "admin-commerce.spec.ts",
+          specs: [
+            {
+              title: "a coupon",
+              tests: [
+                {
+                  projectName: "desktop-db",
+                  status: "unexpected",
+                  results: [
+                    {
+                      error: { message: "Test timeout of 180000ms exceeded." },
+                      errors: [
+                        { message: "Test timeout of 180000ms exceeded." },
+                        { message: "Error: locator.check: Test timeout of 180000ms exceeded.\nCall log:\n  - waiting for getByRole('radio')", location: { file: "/repo/e2e/admin-commerce.spec.ts", line: 115 } },
+                      ],
+                    },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(timedOut).toEqual(["admin-commerce.spec.ts › a coupon [desktop-db]: Test timeout of 180000ms exceeded. | Error: locator.check: Test timeout of 180000ms exceeded. (admin-commerce.spec.ts:115)"]);
     const lines = summaryLines([{ name: "two instances", passed: 4, failed: 1, ok: false, failures }]);
     expect(lines.slice(-3)).toEqual(["Failed:", `  two instances › ${failures[0]}`, `  two instances › ${failures[1]}`]);
     expect(summaryLines([{ name: "unit", passed: 3, failed: 0, ok: true, failures: [] }]).at(-1)).toBe("3 passed, 0 failed, 0 flaky");

@@ -14,9 +14,8 @@ export type Stage = {
   failures?: string[];
 };
 
-/** One line of a failure: the test's name and the first line of its error, at most 300 characters. */
-const failureLine = (title: string, message: string | undefined) =>
-  `${title}: ${(message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find(Boolean) ?? "(no message)"}`.slice(0, 300);
+/** One line of a failure: the test's name and the first line of its error, at most 500 characters. */
+const failureLine = (title: string, message: string | undefined) => `${title}: ${firstLine(message) ?? "(no message)"}`.slice(0, 500);
 
 type VitestReport = { testResults?: { assertionResults?: { fullName?: string; title?: string; status?: string; failureMessages?: string[] }[]; message?: string; name?: string; status?: string }[] };
 
@@ -31,7 +30,24 @@ export function vitestFailures(report: VitestReport): string[] {
   return lines;
 }
 
-type PlaywrightSuite = { title?: string; suites?: PlaywrightSuite[]; specs?: { title: string; tests?: { projectName?: string; status?: string; results?: { error?: { message?: string } }[] }[] }[] };
+type PlaywrightError = { message?: string; location?: { file?: string; line?: number } };
+type PlaywrightSuite = { title?: string; suites?: PlaywrightSuite[]; specs?: { title: string; tests?: { projectName?: string; status?: string; results?: { error?: PlaywrightError; errors?: PlaywrightError[] }[] }[] }[] };
+
+const firstLine = (message: string | undefined) => (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((l) => l.trim()).find(Boolean);
+
+/**
+ * A failed journey's errors in one line: a test timeout comes with a second error naming the step
+ * that was waiting (locator.check, page.waitForURL) and its line, which says far more than the
+ * timeout alone.
+ */
+function journeyError(result: { error?: PlaywrightError; errors?: PlaywrightError[] } | undefined): string | undefined {
+  const errors = result?.errors?.length ? result.errors : result?.error ? [result.error] : [];
+  const parts = errors.slice(0, 3).map((e) => {
+    const where = e.location?.file && e.location.line ? ` (${e.location.file.split("/").pop()}:${e.location.line})` : "";
+    return `${firstLine(e.message) ?? "(no message)"}${where}`;
+  });
+  return parts.length ? parts.join(" | ") : undefined;
+}
 
 /** The journeys of a Playwright JSON report that failed or were flaky. */
 export function playwrightFailures(report: { suites?: PlaywrightSuite[] }): string[] {
@@ -41,7 +57,7 @@ export function playwrightFailures(report: { suites?: PlaywrightSuite[] }): stri
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         if (test.status !== "unexpected" && test.status !== "flaky") continue;
-        const error = test.results?.find((r) => r.error)?.error?.message;
+        const error = journeyError(test.results?.find((r) => r.error || r.errors?.length));
         lines.push(failureLine(`${[...here, spec.title].join(" › ")} [${test.projectName ?? ""}${test.status === "flaky" ? ", flaky" : ""}]`, error));
       }
     }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { readShopFilters } from "@/lib/catalog";
 import { notFound, permanentRedirect } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
-import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
+import { filtersToQuery, hasActiveFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { PreviewBar } from "@/components/content/PreviewBar";
@@ -34,7 +35,7 @@ function withPageNumber(title: string, page: number): string {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const page = await load((await params).slug);
   if (!page) return { title: "Page not found.", robots: { index: false } };
-  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
+  const [state, settings] = await Promise.all([searchParams.then(readShopFilters), getSiteSettings()]);
   return pageMetadata({
     title: withPageNumber(page.metaTitle, state.page),
     description: htmlToText(page.metaDescription) || page.shortDesc || page.title,
@@ -55,7 +56,7 @@ export default async function CmsPage({ params, searchParams }: Props) {
     notFound();
   }
   const [state, category] = await Promise.all([
-    searchParams.then(readFilters),
+    searchParams.then(readShopFilters),
     page.categoryId ? getCategorySlugById(page.categoryId) : Promise.resolve(null),
   ]);
   return (

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { readShopFilters } from "@/lib/catalog";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { filtersToQuery, hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
+import { filtersToQuery, hasActiveFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";
@@ -9,7 +10,7 @@ import { getSiteSettings } from "@/lib/platform/settings";
 type Props = { searchParams: Promise<SearchParamsRecord> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
+  const [state, settings] = await Promise.all([searchParams.then(readShopFilters), getSiteSettings()]);
   const suffix = state.page > 1 ? ` – Page ${state.page}` : "";
   return pageMetadata({
     title: `All Products${suffix}`,
@@ -23,7 +24,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 
 /** Rendered per request from cached reads, in one piece, so the whole list is in the HTML. */
 export default async function ProductsPage({ searchParams }: Props) {
-  const state = readFilters(await searchParams);
+  const state = await readShopFilters(await searchParams);
   return (
     <div className="container-page py-10">
       <Breadcrumb items={[{ name: "Home", href: "/" }, { name: "Products" }]} />

@@ -2,8 +2,8 @@ import type { Metadata } from "next";
 import { CategoryMenu } from "@/components/catalog/CategoryMenu";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
-import { listCategories } from "@/lib/catalog";
+import type { SearchParamsRecord } from "@/lib/catalog/filters";
+import { listCategories, readShopFilters } from "@/lib/catalog";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { brandShareImage } from "@/lib/seo/share-image";
 import { getSiteSettings } from "@/lib/platform/settings";
@@ -36,7 +36,7 @@ export default async function SearchPage({ searchParams }: Props) {
   const params = await searchParams;
   const asked = queryOf(params);
   const query = shownQuery(asked);
-  const state = readFilters(params);
+  const state = await readShopFilters(params);
   const categories = await listCategories();
   return (
     <div className="container-page py-10">

@@ -7,6 +7,7 @@ import type { ActionResult } from "@/lib/accounts/admin-nav";
 import { gstRateFor, type GstRate } from "@/lib/cart/gst";
 import { productInput, type ProductFormValues, RICH_FIELDS, searchPreview, seoHint } from "@/lib/catalog/product-editor";
 import { buttonClass, inputClass } from "../ui";
+import { AttributePicker, type AddValue, type PickerAttribute } from "./AttributePicker";
 import { ErrorSummary, Field, type FieldErrors } from "./fields";
 
 /** Tiptap only on the editor's page, loaded after it (no server rendering of a contenteditable). */
@@ -20,6 +21,8 @@ export type EditorProps = {
   initial: ProductFormValues;
   soldByVariant: boolean;
   categories: { id: number; name: string }[];
+  /** The shop's attributes with their values, for the Attributes picker. */
+  attributes: PickerAttribute[];
   gstRates: GstRate[];
   gstDefaultRate: number;
   origin: string;
@@ -28,6 +31,8 @@ export type EditorProps = {
   photoPaths: { path: string; alt: string }[];
   can: { publish: boolean; stock: boolean };
   save: Save;
+  /** "Add a value" of the Attributes picker; absent for staff who may not add values (product:update). */
+  addValue?: AddValue;
 };
 
 const LABELS: Record<string, string> = {
@@ -289,13 +294,15 @@ export function ProductEditor(props: EditorProps) {
         {rich("additional_description")}
       </Group>
 
-      <Group title="Attributes" intro="Values the shop's filters use, separated by commas (Cotton, Linen).">
-        {Object.keys(values.attributes).length === 0 ? <p className="text-sm text-slate-600">The shop has no attributes yet.</p> : null}
-        {Object.entries(values.attributes).map(([name, value]) => (
-          <Field key={name} name={`attributes.${name}`} label={name} errors={errors}>
-            {(a) => <input {...a} value={value} onChange={(e) => setValues((v) => ({ ...v, attributes: { ...v.attributes, [name]: e.target.value } }))} className={inputClass} />}
-          </Field>
-        ))}
+      <Group title="Attributes" intro="Tick the values this product has: the shop's filters and its page use them. A value the list lacks is added to the attribute first (Add a value).">
+        <AttributePicker
+          attributes={props.attributes}
+          picked={values.attributes}
+          onChange={(name, list) => setValues((v) => ({ ...v, attributes: { ...v.attributes, [name]: list } }))}
+          errors={errors}
+          addValue={props.addValue ?? null}
+          soldByVariant={soldByVariant}
+        />
       </Group>
 
       <Group title="Search engines (SEO)">

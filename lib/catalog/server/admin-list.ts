@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { ADMIN_PRODUCTS_PER_PAGE, type ProductCursor, type ProductListQuery, type ProductSort } from "../admin-list";
 import { readVariants, type ProductOption, type ProductVariant, searchWords } from "./catalog";
-import { lowProductSql, lowStockDefault } from "./stock-admin";
+import { type LowRule, lowProductSql, lowStockRule } from "./stock-admin";
 
 /**
  * The back office's product reads (docs/back-office.md "Products"): the list with its search,
@@ -108,13 +108,13 @@ async function categoryIds(db: Db, slug: string): Promise<number[] | null> {
   return [category.id, ...children.map((c) => c.id)];
 }
 
-/** Every filter of the query but the page, as WHERE conditions (`shopDefault`: the low-stock threshold of products without their own; `search`: searchFilter's condition). */
-function filtersOf(query: ProductListQuery, categories: number[] | null, shopDefault: number, search: Expression<SqlBool> | null): Expression<SqlBool>[] {
+/** Every filter of the query but the page, as WHERE conditions (`low`: the low-stock rule, read only for stock=low; `search`: searchFilter's condition). */
+function filtersOf(query: ProductListQuery, categories: number[] | null, low: LowRule | null, search: Expression<SqlBool> | null): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (categories) where.push(sql<SqlBool>`p.category_id in (${sql.join(categories)})`);
   if (query.availability) where.push(sql<SqlBool>`p.availability = ${query.availability}`);
   if (query.stock === "out") where.push(sql<SqlBool>`p.stock_quantity <= 0 and p.made_to_order = 0`);
-  if (query.stock === "low") where.push(lowProductSql(shopDefault));
+  if (query.stock === "low" && low) where.push(lowProductSql(low));
   if (query.published) where.push(sql<SqlBool>`p.published = ${query.published === "yes" ? 1 : 0}`);
   if (search) where.push(search);
   return where;
@@ -127,9 +127,9 @@ function filtersOf(query: ProductListQuery, categories: number[] | null, shopDef
  */
 export async function adminListConditions(query: ProductListQuery): Promise<Expression<SqlBool>[] | null> {
   const { db } = await getDb();
-  const [categories, search, shopDefault] = await Promise.all([query.category ? categoryIds(db, query.category) : null, query.q ? searchFilter(db, query.q) : null, query.stock === "low" ? lowStockDefault() : 0]);
+  const [categories, search, low] = await Promise.all([query.category ? categoryIds(db, query.category) : null, query.q ? searchFilter(db, query.q) : null, query.stock === "low" ? lowStockRule() : null]);
   if (query.category && !categories) return null;
-  return filtersOf(query, categories, shopDefault, search);
+  return filtersOf(query, categories, low, search);
 }
 
 const toRow = (r: RowOut): AdminProductRow => ({
@@ -159,13 +159,13 @@ const cursorOf = (row: RowOut, sort: SortSpec): ProductCursor => ({ key: row[sor
 export async function adminListProducts(query: ProductListQuery): Promise<AdminProductPage> {
   const { db } = await getDb();
   const perPage = ADMIN_PRODUCTS_PER_PAGE;
-  const [categories, search, shopDefault] = await Promise.all([
+  const [categories, search, low] = await Promise.all([
     query.category ? categoryIds(db, query.category) : null,
     query.q ? searchFilter(db, query.q) : null,
-    query.stock === "low" ? lowStockDefault() : 0,
+    query.stock === "low" ? lowStockRule() : null,
   ]);
   if (query.category && !categories) return { rows: [], total: 0, perPage, next: null, previous: null, unknownCategory: true };
-  const where = filtersOf(query, categories, shopDefault, search);
+  const where = filtersOf(query, categories, low, search);
   const sort = SORTS[query.sort ?? "updated"];
   const backward = Boolean(query.before);
   const cursor = query.after ?? query.before;
@@ -348,16 +348,16 @@ export async function adminProductDetail(slug: string): Promise<AdminProductDeta
  */
 export async function stockSummary(): Promise<{ out: number; low: number; products: number; shopDefault: number }> {
   const { db } = await getDb();
-  const shopDefault = await lowStockDefault();
+  const low = await lowStockRule();
   const row = await db
     .selectFrom("products as p")
     .select([
       sql<number>`sum(case when p.stock_quantity <= 0 and p.made_to_order = 0 then 1 else 0 end)`.as("out"),
-      sql<number>`sum(case when ${lowProductSql(shopDefault)} then 1 else 0 end)`.as("low"),
+      sql<number>`sum(case when ${lowProductSql(low)} then 1 else 0 end)`.as("low"),
       sql<number>`count(*)`.as("products"),
     ])
     .executeTakeFirstOrThrow();
-  return { out: Number(row.out ?? 0), low: Number(row.low ?? 0), products: Number(row.products ?? 0), shopDefault };
+  return { out: Number(row.out ?? 0), low: Number(row.low ?? 0), products: Number(row.products ?? 0), shopDefault: low.shopDefault };
 }
 
 export type ProductMatch = { name: string; slug: string; sku: string; published: boolean };

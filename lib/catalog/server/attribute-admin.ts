@@ -7,6 +7,7 @@ import { audit, type StaffActor } from "@/lib/platform/audit";
 import type { AttributeCreateInput, AttributeUpdateInput, AttributeValueInput, ReorderInput } from "../category-schemas";
 import { CATEGORY_TREE_MESSAGES, type AdminAttribute } from "../category-tree";
 import { ATTRIBUTE_FILTERS } from "../options";
+import { attributeKeys } from "../attribute-keys";
 import { revalidateAttributes } from "./catalog-admin";
 
 /**
@@ -22,9 +23,11 @@ import { revalidateAttributes } from "./catalog-admin";
  *    in case (409);
  *  - an attribute or a value that products use is not deleted (409 saying how many): take it off
  *    those products first;
- *  - the attributes the storefront's filter bar offers (../options.ts ATTRIBUTE_FILTERS: Material,
- *    Size, Assembly, with their own URL keys) keep their names and are not deleted; their values
- *    change freely and the filters show them at once.
+ *  - the storefront's filter bar offers every attribute published products have values of, each
+ *    under the address key its name gives (../attribute-keys.ts; docs/decisions/0056): a rename
+ *    changes the key, so links shared with the old one stop filtering by it;
+ *  - the shop's first filters (../options.ts ATTRIBUTE_FILTERS: Material, Size, Assembly) keep
+ *    their names (and keys) and are not deleted; their values change freely.
  */
 
 export const ATTRIBUTE_ADMIN_MESSAGES = {
@@ -79,11 +82,13 @@ export async function listAdminAttributes(db?: Db): Promise<AdminAttribute[]> {
       .groupBy("av.attribute_id")
       .execute(),
   ]);
-  return attributes.map((a) => ({
+  const keys = attributeKeys(attributes);
+  return attributes.map((a, i) => ({
     id: a.id,
     name: a.name,
     sortOrder: a.sort_order,
     filter: isFilter(a.name),
+    key: keys[i]?.key ?? "",
     productCount: Number(attributeCounts.find((c) => c.attribute_id === a.id)?.n ?? 0),
     values: values.filter((v) => v.attribute_id === a.id).map((v) => ({ id: v.id, value: v.value, productCount: Number(valueCounts.find((c) => c.attribute_value_id === v.id)?.n ?? 0) })),
   }));
@@ -137,7 +142,7 @@ export async function createAttribute(input: AttributeCreateInput, actor: StaffA
   return answer(id);
 }
 
-/** Renames an attribute (not one of the filter bar's). */
+/** Renames an attribute (not one of the shop's first filters): its address key follows the new name. */
 export async function updateAttribute(id: number, input: AttributeUpdateInput, actor: StaffActor, now = new Date()): Promise<AdminAttribute> {
   const handle = await getDb();
   const changed = await inTransaction(handle, async (trx) => {

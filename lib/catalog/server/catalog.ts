@@ -2,7 +2,9 @@ import "server-only";
 import { sql, type RawBuilder } from "kysely";
 import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
-import { ATTRIBUTE_FILTERS, NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
+import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
+import { attributeKeys, type AttributeKey } from "../attribute-keys";
+import { readFilters, type FilterState, type SearchParamsRecord } from "../filters";
 import type { ProductSearch } from "../schemas";
 import { isSizeOption } from "../variants";
 import { sanitizeRichText } from "@/lib/platform/html";
@@ -79,7 +81,8 @@ export type ProductDetail = ProductCard & {
 
 export type Page<T> = { items: T[]; page: number; perPage: number; total: number; lastPage: number };
 
-export type FilterAttribute = { id: number; name: string; values: { id: number; value: string }[] };
+/** An attribute as the filter bar offers it: its address key and the values published products have. */
+export type FilterAttribute = { id: number; name: string; key: string; values: { id: number; value: string }[] };
 
 const cardColumns = [
   "p.id",
@@ -307,16 +310,16 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pa
   const valueGroups: number[][] = [];
   if (search.selected_attribute_values.length) {
     const wanted = search.selected_attribute_values;
+    const names = [...new Set(wanted.map((w) => w.name.toLowerCase()))];
     const rows = await db
       .selectFrom("attribute_values as av")
       .innerJoin("attributes as a", "a.id", "av.attribute_id")
       .select(["av.id", "a.name", "av.value"])
-      .where("a.name", "in", [...ATTRIBUTE_FILTERS])
+      .where(sql<boolean>`lower(a.name) in (${sql.join(names)})`)
       .execute();
-    for (const attribute of ATTRIBUTE_FILTERS) {
-      const asked = wanted.filter((w) => w.name === attribute).map((w) => w.value.toLowerCase());
-      if (!asked.length) continue;
-      const ids = rows.filter((r) => r.name === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
+    for (const attribute of names) {
+      const asked = wanted.filter((w) => w.name.toLowerCase() === attribute).map((w) => w.value.toLowerCase());
+      const ids = rows.filter((r) => r.name.toLowerCase() === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
       valueGroups.push(ids.length ? ids : [-1]);
     }
   }
@@ -569,27 +572,63 @@ export function listRelatedProducts(productId: number, categoryId: number, limit
   });
 }
 
-/** Material, Size and Assembly with the values products actually use. */
+/**
+ * Every attribute with its address key (`?colour=Blue`), in the shop's order: what a listing's
+ * address may filter by. Expires with any change of attributes (cacheTags.attributes).
+ */
+export function listFilterKeys(): Promise<AttributeKey[]> {
+  return cachedRead("listFilterKeys", [], [cacheTags.attributes], async () => {
+    const { db } = await getDb();
+    const rows = await db.selectFrom("attributes").select(["id", "name"]).orderBy("sort_order").orderBy("id").execute();
+    return attributeKeys(rows);
+  });
+}
+
+/** A listing page's filter state from its address, with the shop's attributes as keys. */
+export async function readShopFilters(params: SearchParamsRecord): Promise<FilterState> {
+  return readFilters(params, await listFilterKeys());
+}
+
+/**
+ * The filter bar's attributes: each attribute a published product has a value of, in the shop's
+ * order, with its address key and those values (by name). A new attribute, value or product's
+ * value shows at once: staff changes expire the attributes and products tags.
+ */
 export function listFilterAttributes(): Promise<FilterAttribute[]> {
   return cachedRead("listFilterAttributes", [], [cacheTags.attributes, cacheTags.products], async () => {
     const { db } = await getDb();
-    const rows = await db
-      .selectFrom("attributes as a")
-      .innerJoin("attribute_values as av", "av.attribute_id", "a.id")
-      .select(["a.id as attribute_id", "a.name", "av.id", "av.value"])
-      .where((eb) => eb.exists(eb.selectFrom("product_attribute_values as pav").select("pav.product_id").whereRef("pav.attribute_value_id", "=", "av.id")))
-      .orderBy("a.sort_order")
-      .orderBy("av.value")
-      .execute();
+    const [rows, all] = await Promise.all([
+      db
+        .selectFrom("attributes as a")
+        .innerJoin("attribute_values as av", "av.attribute_id", "a.id")
+        .select(["a.id as attribute_id", "a.name", "av.id", "av.value"])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom("product_attribute_values as pav")
+              .innerJoin("products as p", "p.id", "pav.product_id")
+              .select("pav.product_id")
+              .whereRef("pav.attribute_value_id", "=", "av.id")
+              .where("p.published", "=", 1),
+          ),
+        )
+        .orderBy("a.sort_order")
+        .orderBy("a.id")
+        .orderBy("av.value")
+        .orderBy("av.id")
+        .execute(),
+      db.selectFrom("attributes").select(["id", "name"]).execute(),
+    ]);
+    const keys = attributeKeys(all);
     const out: FilterAttribute[] = [];
     for (const row of rows) {
       let attribute = out.find((a) => a.id === row.attribute_id);
       if (!attribute) {
-        attribute = { id: row.attribute_id, name: row.name, values: [] };
+        attribute = { id: row.attribute_id, name: row.name, key: keys.find((k) => k.name === row.name)?.key ?? "", values: [] };
         out.push(attribute);
       }
       attribute.values.push({ id: row.id, value: row.value });
     }
-    return out;
+    return out.filter((a) => a.key);
   });
 }

@@ -10,6 +10,8 @@ import { readVariants } from "./catalog";
 export type EditorChoices = {
   categories: { id: number; name: string }[];
   attributeNames: string[];
+  /** Every attribute with its values (by name, in order): the editor's picker offers these. */
+  attributes: { id: number; name: string; values: string[] }[];
   gstRates: GstRate[];
   gstDefaultRate: number;
   /** The storefront's address and name, for the search-result preview. */
@@ -23,15 +25,17 @@ export type EditorVariant = { sku: string; label: string; values: Record<string,
 /** The editor's choices, read per request (the back office is never cached). */
 export async function editorChoices(): Promise<EditorChoices> {
   const { db } = await getDb();
-  const [categories, attributes, rates, settings] = await Promise.all([
+  const [categories, attributes, values, rates, settings] = await Promise.all([
     db.selectFrom("categories as c").leftJoin("categories as p", "p.id", "c.parent_id").select(["c.id", "c.name", "p.name as parent"]).orderBy("p.sort_order").orderBy("c.sort_order").orderBy("c.name").execute(),
-    db.selectFrom("attributes").select("name").orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("attributes").select(["id", "name"]).orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("attribute_values").select(["attribute_id", "value"]).orderBy("value").orderBy("id").execute(),
     db.selectFrom("gst_rates").select(["hsn_prefix", "max_taxable_value", "rate_percent", "effective_from"]).execute(),
     getSiteSettings(),
   ]);
   return {
     categories: categories.map((c) => ({ id: c.id, name: c.parent ? `${c.parent} › ${c.name}` : c.name })).sort((a, b) => a.name.localeCompare(b.name)),
     attributeNames: attributes.map((a) => a.name),
+    attributes: attributes.map((a) => ({ id: a.id, name: a.name, values: values.filter((v) => v.attribute_id === a.id).map((v) => v.value) })),
     gstRates: rates.map((r) => ({ hsnPrefix: r.hsn_prefix, maxTaxableValue: r.max_taxable_value, ratePercent: r.rate_percent, effectiveFrom: r.effective_from })),
     gstDefaultRate: shippingConfigFrom(settings).gstDefaultRate,
     origin: getConfig().siteUrl,

@@ -12,7 +12,7 @@ import { gstRateFor } from "@/lib/cart/gst";
 import { shippingConfigFrom } from "@/lib/cart/shipping";
 import { availabilityOf, discountPercent } from "../display";
 import { isUploadedPhoto, type AdminProduct } from "../admin-product";
-import { copyCandidate, slugFromName, type ProductCreateInput, type ProductDuplicateInput, type ProductUpdateInput } from "../product-schemas";
+import { copyCandidate, type NewAttributeValues, slugFromName, type ProductCreateInput, type ProductDuplicateInput, type ProductUpdateInput } from "../product-schemas";
 import { STOCK_REASON } from "../stock";
 import { isSizeOption } from "../variants";
 import { adjustmentShortage, revalidateProduct, SOLD_BY_VARIANT } from "./catalog-admin";
@@ -60,6 +60,9 @@ export const PRODUCT_ADMIN_MESSAGES = {
   leadTimeNeedsMadeToOrder: "A lead time is for a made-to-order product: set made_to_order too.",
   unknownAttribute: (name: string, known: string[]) => `${name} is not one of the shop's attributes (${known.join(", ") || "none yet"}).`,
   sizeFromVariants: "This product is sold by variant: its sizes come from its variants' Size or Length option.",
+  unknownValue: (value: string, attribute: string, known: string[]) =>
+    `${value} is not one of ${attribute}'s values (${known.length ? (known.length > 12 ? `${known.slice(0, 12).join(", ")}, …` : known.join(", ")) : "none yet"}): add it to ${attribute} first.`,
+  valueForbidden: "Adding a value to an attribute needs the product:update permission: choose one of its values.",
   raced: "Another change took this slug or SKU a moment ago: send it again.",
 } as const;
 
@@ -177,28 +180,45 @@ async function attributesOf(db: Db, productId: number): Promise<Record<string, s
 
 /**
  * Sets the product's values of the shop's attributes (replacing those it had): an attribute is
- * one the shop has (by name, without regard to case; 422 otherwise), a value new to it is added to
- * it. A product sold by variant keeps the sizes its variants give it (variant-rows.ts).
+ * one the shop has (by name, without regard to case; 422 otherwise). A value the attribute does
+ * not have is added to it, with its own audit row, only when `newValues` is "create" (the caller
+ * asked for it and may: product:update, as attribute-admin.ts adds values); otherwise it is
+ * refused, 422 with a message under `attributes.{Name}` ("refuse") or 403 ("forbidden"), and
+ * nothing is written. A product sold by variant keeps the sizes its variants give it (variant-rows.ts).
  */
-async function writeAttributes(trx: Db, productId: number, wanted: Record<string, string[]>, soldByVariant: boolean): Promise<void> {
-  const attributes = await trx.selectFrom("attributes").select(["id", "name"]).orderBy("sort_order").execute();
+async function writeAttributes(trx: Db, productId: number, wanted: Record<string, string[]>, soldByVariant: boolean, newValues: NewAttributeValues, actor: StaffActor, now: Date): Promise<void> {
+  const attributes = await trx.selectFrom("attributes").select(["id", "name"]).orderBy("sort_order").orderBy("id").execute();
   const errors: Record<string, string[]> = {};
-  const chosen: { id: number; values: string[] }[] = [];
+  const chosen: { id: number; name: string; field: string; values: string[] }[] = [];
   for (const [name, values] of Object.entries(wanted)) {
     const attribute = attributes.find((a) => a.name.toLowerCase() === name.trim().toLowerCase());
     if (!attribute) errors[`attributes.${name}`] = [PRODUCT_ADMIN_MESSAGES.unknownAttribute(name, attributes.map((a) => a.name))];
     else if (soldByVariant && isSizeOption(attribute.name)) errors[`attributes.${name}`] = [PRODUCT_ADMIN_MESSAGES.sizeFromVariants];
-    else chosen.push({ id: attribute.id, values: [...new Set(values.map((v) => v.trim().replace(/\s+/g, " ")))] });
+    else chosen.push({ id: attribute.id, name: attribute.name, field: `attributes.${name}`, values: [...new Set(values.map((v) => v.trim().replace(/\s+/g, " ")))] });
+  }
+  const known = new Map<number, { id: number; value: string }[]>();
+  let forbidden = false;
+  for (const { id, name, field, values } of chosen) {
+    const rows = await trx.selectFrom("attribute_values").select(["id", "value"]).where("attribute_id", "=", id).orderBy("value").orderBy("id").execute();
+    known.set(id, rows);
+    const missing = values.filter((v) => !rows.some((k) => k.value.toLowerCase() === v.toLowerCase()));
+    if (!missing.length || newValues === "create") continue;
+    if (newValues === "forbidden") forbidden = true;
+    errors[field] = missing.map((v) => (newValues === "forbidden" ? PRODUCT_ADMIN_MESSAGES.valueForbidden : PRODUCT_ADMIN_MESSAGES.unknownValue(v, name, rows.map((r) => r.value))));
   }
   const first = Object.values(errors)[0]?.[0];
-  if (first) throw new ApiError(422, first, errors);
+  if (first) throw new ApiError(forbidden ? 403 : 422, forbidden ? PRODUCT_ADMIN_MESSAGES.valueForbidden : first, errors);
 
   const ids: number[] = [];
-  for (const { id, values } of chosen) {
-    const known = await trx.selectFrom("attribute_values").select(["id", "value"]).where("attribute_id", "=", id).execute();
+  for (const { id, name, values } of chosen) {
+    const rows = known.get(id) ?? [];
     for (const value of values) {
-      let valueId = known.find((k) => k.value.toLowerCase() === value.toLowerCase())?.id;
-      if (valueId === undefined) valueId = (await trx.insertInto("attribute_values").values({ attribute_id: id, value }).returning("id").executeTakeFirstOrThrow()).id;
+      let valueId = rows.find((k) => k.value.toLowerCase() === value.toLowerCase())?.id;
+      if (valueId === undefined) {
+        valueId = (await trx.insertInto("attribute_values").values({ attribute_id: id, value }).returning("id").executeTakeFirstOrThrow()).id;
+        rows.push({ id: valueId, value });
+        await audit(trx, actor, { action: "attribute_value.create", entityType: "attribute_value", entityId: valueId, before: null, after: { attribute: name, value } }, now);
+      }
       ids.push(valueId);
     }
   }
@@ -307,7 +327,7 @@ async function lockedProduct(trx: Db, handle: DbHandle, slug: string) {
 }
 
 /** Makes a product (a draft unless `published`), with its first stock through the ledger. */
-export async function createProduct(input: ProductCreateInput, actor: StaffActor, now = new Date()): Promise<AdminProduct> {
+export async function createProduct(input: ProductCreateInput, actor: StaffActor, now = new Date(), newValues: NewAttributeValues = "refuse"): Promise<AdminProduct> {
   const handle = await getDb();
   const at = now.toISOString();
   const id = await inTransaction(handle, async (trx) => {
@@ -343,7 +363,7 @@ export async function createProduct(input: ProductCreateInput, actor: StaffActor
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (input.attributes) await writeAttributes(trx, row.id, input.attributes, false);
+    if (input.attributes) await writeAttributes(trx, row.id, input.attributes, false, newValues, actor, now);
     if (input.initial_stock) {
       await moveStock(trx, handle.dialect, [{ productId: row.id, delta: input.initial_stock, reason: STOCK_REASON.initial, actor: ACTOR.staff, actorId: actor.userId, note: "stock when the product was made" }], now);
     }
@@ -362,7 +382,7 @@ export async function createProduct(input: ProductCreateInput, actor: StaffActor
  * must be free, rich text is cleaned, attributes are replaced. Answers the product as it is now,
  * or null when there is no product of that slug.
  */
-export async function updateProduct(slug: string, input: ProductUpdateInput, actor: StaffActor, now = new Date()): Promise<AdminProduct | null> {
+export async function updateProduct(slug: string, input: ProductUpdateInput, actor: StaffActor, now = new Date(), newValues: NewAttributeValues = "refuse"): Promise<AdminProduct | null> {
   const handle = await getDb();
   const at = now.toISOString();
   const result = await inTransaction(handle, async (trx) => {
@@ -414,7 +434,7 @@ export async function updateProduct(slug: string, input: ProductUpdateInput, act
     let attributes: { before: Record<string, string[]>; after: Record<string, string[]> } | null = null;
     if (input.attributes) {
       const before = await attributesOf(trx, current.id);
-      await writeAttributes(trx, current.id, input.attributes, current.variant_count > 0);
+      await writeAttributes(trx, current.id, input.attributes, current.variant_count > 0, newValues, actor, now);
       const after = await attributesOf(trx, current.id);
       if (JSON.stringify(before) !== JSON.stringify(after)) attributes = { before, after };
     }

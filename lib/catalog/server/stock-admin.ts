@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type Expression, type SqlBool } from "kysely";
-import { getDb, type Db, type DbHandle } from "@/lib/platform/db";
+import { getDb, type Db, type DbHandle, type Dialect } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
 import { audit, type StaffActor } from "@/lib/platform/audit";
 import { ApiError } from "@/lib/platform/errors";
@@ -51,14 +51,39 @@ export async function lowStockDefault(handle?: DbHandle): Promise<number> {
 }
 
 /**
+ * What "low" is read with: the shop's default threshold, and the highest threshold any product
+ * has (so no product is low above it: a range the stock indexes can answer), and the dialect.
+ */
+export type LowRule = { shopDefault: number; upper: number; dialect: Dialect };
+
+/** The shop's default and the highest product threshold (migration 023's index makes it one index read). */
+export async function lowStockRule(handle?: DbHandle): Promise<LowRule> {
+  const { db, dialect } = handle ?? (await getDb());
+  const [shopDefault, highest] = await Promise.all([
+    readDefault(db),
+    db.selectFrom("products").select((eb) => eb.fn.max("low_stock_threshold").as("m")).where("low_stock_threshold", "is not", null).executeTakeFirst(),
+  ]);
+  return { shopDefault, upper: Math.max(shopDefault, Number(highest?.m ?? 0)), dialect };
+}
+
+/**
  * "This product is low", for a query over `products as p` (the admin product list's stock=low,
  * the dashboard's figure): sold without variants, by its own stock; sold by variant, when one of
  * its variants is, on the product's threshold. Never a made-to-order product or variant, nor an
  * archived product (kept for its orders, not restocked).
+ *
+ * Besides the rule itself, two conditions that follow from it let the database find the few low
+ * products by index instead of testing all of them (100,000 products: 730 ms for a filter that
+ * matched none, 30 ms now): a product's own stock is within 1..upper (products_admin_stock_idx),
+ * and a product sold by variant is among those with a variant within 1..upper (its ids read
+ * first, then looked up by primary key; `= any(array(...))` on PostgreSQL so both halves combine
+ * as one bitmap).
  */
-export function lowProductSql(shopDefault: number): Expression<SqlBool> {
-  const threshold = sql`coalesce(p.low_stock_threshold, ${shopDefault})`;
-  return sql<SqlBool>`p.archived_at is null and ((p.variant_count = 0 and p.made_to_order = 0 and p.stock_quantity > 0 and p.stock_quantity <= ${threshold}) or (p.variant_count > 0 and exists (select 1 from product_variants as lv where lv.product_id = p.id and lv.made_to_order = 0 and lv.stock_quantity > 0 and lv.stock_quantity <= ${threshold})))`;
+export function lowProductSql(rule: LowRule): Expression<SqlBool> {
+  const threshold = sql`coalesce(p.low_stock_threshold, ${rule.shopDefault})`;
+  const candidates = sql`select cv.product_id from product_variants as cv where cv.made_to_order = 0 and cv.stock_quantity > 0 and cv.stock_quantity <= ${rule.upper}`;
+  const byVariant = rule.dialect === "postgres" ? sql<SqlBool>`p.id = any(array(${candidates}))` : sql<SqlBool>`p.id in (${candidates})`;
+  return sql<SqlBool>`p.archived_at is null and ((p.variant_count = 0 and p.made_to_order = 0 and p.stock_quantity > 0 and p.stock_quantity <= ${rule.upper} and p.stock_quantity <= ${threshold}) or (${byVariant} and p.variant_count > 0 and exists (select 1 from product_variants as lv where lv.product_id = p.id and lv.made_to_order = 0 and lv.stock_quantity > 0 and lv.stock_quantity <= ${threshold})))`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,8 @@ import "server-only";
 import { type MovedProduct, productRefreshEvent } from "@/lib/catalog";
 import type { Db, DbHandle } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
-import { dispatchCommitted, outbox } from "@/lib/platform/outbox";
+import { dispatchCommitted, outbox, type OutboxEvent } from "@/lib/platform/outbox";
+import type { OrderMailFacts } from "../mail-facts";
 import type { OrderMailKind } from "../status";
 import { orderMail } from "./order-mail";
 
@@ -13,9 +14,9 @@ import { orderMail } from "./order-mail";
  * (lib/platform/outbox, docs/architecture.md "After commit"), so they exist exactly when the
  * change does, and after it commits the outbox delivers them, each once, retried when it fails.
  */
-export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind }[]; products: MovedProduct[] };
+export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind; facts?: OrderMailFacts }[]; products: MovedProduct[]; /** Other outbox events. */ events?: OutboxEvent[] };
 
-export const afterCommit = (): AfterCommit => ({ mails: [], products: [] });
+export const afterCommit = (): AfterCommit => ({ mails: [], products: [], events: [] });
 
 /** What a transaction wrote to the outbox: whether anything, and the events to deliver before the answer. */
 export type Committed = { written: boolean; deliverNow: number[] };
@@ -27,8 +28,11 @@ export type Committed = { written: boolean; deliverNow: number[] };
  */
 export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<Committed> {
   const committed: Committed = { written: false, deliverNow: [] };
-  for (const { orderId, kind } of after.mails) {
-    if ((await outbox.add(trx, orderMail(orderId, kind))) !== null) committed.written = true;
+  for (const { orderId, kind, facts } of after.mails) {
+    if ((await outbox.add(trx, orderMail(orderId, kind, facts))) !== null) committed.written = true;
+  }
+  for (const event of after.events ?? []) {
+    if ((await outbox.add(trx, event)) !== null) committed.written = true;
   }
   const refresh = productRefreshEvent(after.products);
   const refreshId = refresh ? await outbox.add(trx, refresh) : null;

@@ -82,6 +82,11 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
         .values({ order_id: row.id, provider: o.type === "online" ? "sandbox" : "cod", reference: null, amount: o.total, status: i === 4 ? "refund_due" : o.payment === "Paid" ? "paid" : "pending", created_at: o.createdAt })
         .execute();
     }
+    // The delivered order's customer asked for a refund of its line.
+    await handle.db
+      .insertInto("order_lines")
+      .values({ order_id: made[0]!.id, product_id: null, product_name: "Ikat cushion cover", variation: null, quantity: 1, unit_price: 250_000, total: 250_000, delivery_status: "Delivered", refund_status: "Requested", reserved_quantity: 0 })
+      .execute();
     await handle.close();
     process.env.DATABASE_URL = database.url;
   }, 60_000);
@@ -105,6 +110,10 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       expect(await codes({ to: "2026-11-23" })).toEqual(["KH261123-AAAA1"]);
       const refund = (await (await import("./order-admin-list")).adminSearchOrders({ status: "Cancelled" })).rows[0];
       expect(refund).toMatchObject({ code: "KH261124-EEEE5", refundDue: true, grandTotal: 70_000 });
+      // The refund filters: a payment due back, a customer's refund claim waiting.
+      expect(await codes({ refund: "due" })).toEqual(["KH261124-EEEE5"]);
+      expect(await codes({ refund: "requested" })).toEqual(["KH261123-AAAA1"]);
+      expect(await codes({ refund: "requested", status: "Pending" })).toEqual([]);
     });
 
     it("searches by code (or its beginning), email, phone and name, treating % and _ as text", async () => {
@@ -126,7 +135,7 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
     it("gives the dashboard's figures for India's today", async () => {
       const { adminOrderSummary } = await import("./order-admin-list");
       // Today: BBBB2 (COD pending: to dispatch), CCCC3 (confirmed: to dispatch), DDDD4 (online unpaid: not yet); EEEE5 is cancelled.
-      expect(await adminOrderSummary(NOW)).toEqual({ today: 3, todayTotal: 120_000 + 99_900 + 50_000, awaitingDispatch: 2, refundsDue: 1, refundClaims: 0 });
+      expect(await adminOrderSummary(NOW)).toEqual({ today: 3, todayTotal: 120_000 + 99_900 + 50_000, awaitingDispatch: 2, refundsDue: 1, refundClaims: 1 });
     });
 
     it("finds orders and customers for the search box", async () => {

@@ -11,6 +11,10 @@ import { type AfterCommit, orderTransaction } from "./after-commit";
 import { providerByName } from "./payments";
 import { ProviderUnavailable } from "./payments/provider";
 import { applyTransition, type Change, lockOrder } from "./transition";
+import type { CreditRequest } from "../credit-note";
+import { issueCreditNote, previewCredit } from "./credit-notes";
+import { refundMail } from "./refund-mail";
+import type { PaymentEvent } from "./payments/provider";
 
 /**
  * Money given back (refund_due's way out, and a line's refund): each refund is a `refunds` row with
@@ -54,6 +58,8 @@ export type RefundInput = {
   note: string | null;
   /** The line whose refund claim this refund settles. */
   lineId?: number;
+  /** The lines and pieces given back: what its credit note credits (else the amount is shared between the lines). */
+  creditLines?: { lineId: number; quantity: number }[];
 };
 
 export type RefundRecord = Selectable<RefundsTable>;
@@ -126,12 +132,13 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
           status: manual ? REFUND_RECORD.processed : REFUND_RECORD.pending,
           idempotency_key: idempotencyKey,
           note: input.note,
+          credit_lines: input.creditLines?.length ? JSON.stringify(input.creditLines) : null,
           created_at: at,
           updated_at: at,
         })
         .returning(["id"])
         .executeTakeFirstOrThrow();
-      if (manual) await settle(staffChange(trx, handle.dialect, now, after, input.note, actor), orderId, payment.id, input.lineId);
+      if (manual) await settle(staffChange(trx, handle.dialect, now, after, input.note, actor), orderId, payment.id, input.lineId, refund.id);
       const recorded = await trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
       await audit(trx, actor, { action: "refund.record", entityType: "refund", entityId: recorded.id, before: { refunded_amount: payment.refunded_amount }, after: { ...refundFacts(recorded), refunded_amount: payment.refunded_amount + input.amount } }, now);
       return recorded;
@@ -192,9 +199,14 @@ async function throughProvider(refund: RefundRecord, actor: StaffActor, now: Dat
         .where("id", "=", refund.payment_id)
         .where("refunded_amount", ">=", refund.amount)
         .execute();
+    } else if (answer.status === "pending") {
+      // The provider took the refund and processes it later: its webhook (refund.processed or
+      // refund.failed) finishes it; until then the reservation holds.
+      await trx.updateTable("refunds").set({ provider_refund_id: answer.refundId, reference: current.reference ?? answer.refundId, updated_at: at }).where("id", "=", refund.id).where("status", "=", REFUND_RECORD.pending).execute();
+      return trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
     } else {
       await trx.updateTable("refunds").set({ status: REFUND_RECORD.processed, provider_refund_id: answer.refundId, reference: current.reference ?? answer.refundId, updated_at: at }).where("id", "=", refund.id).where("status", "=", REFUND_RECORD.pending).execute();
-      await settle(staffChange(trx, handle.dialect, now, after, current.note, actor), refund.order_id, refund.payment_id, current.order_line_id ?? undefined);
+      await settle(staffChange(trx, handle.dialect, now, after, current.note, actor), refund.order_id, refund.payment_id, current.order_line_id ?? undefined, refund.id);
     }
     const done = await trx.selectFrom("refunds").selectAll().where("id", "=", refund.id).executeTakeFirstOrThrow();
     // The provider's answer finished the refund the clerk asked for: its own audit row.
@@ -209,9 +221,12 @@ async function throughProvider(refund: RefundRecord, actor: StaffActor, now: Dat
 
 /**
  * The state changes a refund leads to, in its transaction: the line's claim Refunded; the payment
- * row refunded once it is given back in full; the order Refunded then, or once every line is.
+ * row refunded once it is given back in full; the order Refunded then, or once every line is; the
+ * GST credit note when the order was invoiced (./credit-notes.ts); the customer's mail.
  */
-async function settle(c: Change, orderId: number, paymentId: number, lineId: number | undefined): Promise<void> {
+async function settle(c: Change, orderId: number, paymentId: number, lineId: number | undefined, refundId: number): Promise<void> {
+  await creditForRefund(c, refundId);
+  (c.after.events ??= []).push(refundMail(refundId));
   if (lineId !== undefined) await applyTransition(c, { machine: "line", name: "refund_line", lineId });
   const payment = await c.trx.selectFrom("payments").select(["status", "amount", "refunded_amount"]).where("id", "=", paymentId).executeTakeFirstOrThrow();
   const whole = payment.refunded_amount >= payment.amount;
@@ -258,4 +273,142 @@ export async function closeRefund(orderId: number, reason: string, actor: StaffA
 export async function refundsOf(orderId: number): Promise<RefundRecord[]> {
   const { db } = await getDb();
   return db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
+}
+
+/** What a refund's credit note credits: its lines and pieces, else its amount (on its line, when it settles a claim). */
+export function creditRequestOf(refund: Pick<RefundRecord, "amount" | "order_line_id" | "credit_lines">): CreditRequest {
+  if (refund.credit_lines) {
+    try {
+      const lines = JSON.parse(refund.credit_lines) as { lineId: number; quantity: number }[];
+      if (Array.isArray(lines) && lines.length) return { kind: "lines", lines };
+    } catch {
+      // Not ours: the amount is credited instead.
+    }
+  }
+  return refund.order_line_id !== null ? { kind: "amount", amount: refund.amount, keys: [refund.order_line_id] } : { kind: "amount", amount: refund.amount };
+}
+
+async function creditForRefund(c: Change, refundId: number): Promise<void> {
+  const refund = await c.trx.selectFrom("refunds").selectAll().where("id", "=", refundId).executeTakeFirstOrThrow();
+  await issueCreditNote(c.trx, refund.order_id, creditRequestOf(refund), refund.note?.trim() || "Refund", refund.id, c.now);
+}
+
+/** A pending refund again through the provider, with its own idempotency key (the Retry button, after a crash or a timeout). */
+export async function retryRefund(orderId: number, refundId: number, actor: StaffActor, now = new Date()): Promise<RefundOutcome> {
+  const { db } = await getDb();
+  const refund = await db.selectFrom("refunds").selectAll().where("id", "=", refundId).where("order_id", "=", orderId).executeTakeFirst();
+  if (!refund) throw new ApiError(404, "Refund not found.");
+  if (refund.status !== REFUND_RECORD.pending) return { refund, replayed: true, payment: await paymentFigures(refund.payment_id) };
+  return { ...(await throughProvider(refund, actor, now)), replayed: true };
+}
+
+/** A provider's refund event (refund.processed / refund.failed), already checked by its signature. */
+export type RefundEvent = Extract<PaymentEvent, { kind: "refund" }>;
+
+/**
+ * Finishes a pending refund from the provider's signed webhook: processed settles it as a clerk's
+ * refund does (credit note, mail, statuses), failed gives its reservation back. The refund is found
+ * by the provider's refund id, else (its call died before the answer was stored) by the payment and
+ * the receipt the store sent (the idempotency key's first 40 characters) and amount. A refund no
+ * longer pending is left as it is: the event was seen, or the store's own answer came first.
+ */
+export async function refundFromProvider(provider: string, event: RefundEvent, now = new Date()): Promise<{ status: number; message: string }> {
+  const handle = await getDb();
+  const payment = await handle.db.selectFrom("payments").select(["id", "order_id"]).where("provider", "=", provider).where("provider_payment_id", "=", event.providerPaymentId).executeTakeFirst();
+  if (!payment) return { status: 200, message: "No payment for this event." };
+  const candidates = await handle.db.selectFrom("refunds").selectAll().where("payment_id", "=", payment.id).where("method", "=", REFUND_METHOD.original).orderBy("id").execute();
+  const refund =
+    candidates.find((r) => r.provider_refund_id === event.providerRefundId) ??
+    candidates.find((r) => r.status === REFUND_RECORD.pending && r.provider_refund_id === null && event.receipt !== null && r.idempotency_key.slice(0, 40) === event.receipt && r.amount === event.amount);
+  if (!refund) return { status: 200, message: "No refund for this event." };
+  if (refund.status !== REFUND_RECORD.pending) return { status: 200, message: `Refund already ${refund.status}.` };
+  const done = await orderTransaction(handle, async (trx, after) => {
+    await lockOrder(trx, handle.dialect, refund.order_id);
+    const at = now.toISOString();
+    const c: Change = { trx, dialect: handle.dialect, now, actor: ACTOR.provider, actorId: null, note: `${provider} ${event.outcome === "processed" ? "refund.processed" : "refund.failed"} ${event.providerRefundId}`, after };
+    if (event.outcome === "processed") {
+      const moved = await trx
+        .updateTable("refunds")
+        .set({ status: REFUND_RECORD.processed, provider_refund_id: event.providerRefundId, reference: refund.reference ?? event.providerRefundId, updated_at: at })
+        .where("id", "=", refund.id)
+        .where("status", "=", REFUND_RECORD.pending)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return null;
+      await settle(c, refund.order_id, refund.payment_id, refund.order_line_id ?? undefined, refund.id);
+      return REFUND_RECORD.processed;
+    }
+    const moved = await trx
+      .updateTable("refunds")
+      .set({ status: REFUND_RECORD.failed, provider_refund_id: event.providerRefundId, note: [refund.note, `provider: ${event.reason}`].filter(Boolean).join(" — ").slice(0, 1000), updated_at: at })
+      .where("id", "=", refund.id)
+      .where("status", "=", REFUND_RECORD.pending)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return null;
+    await trx
+      .updateTable("payments")
+      .set((eb) => ({ refunded_amount: eb("refunded_amount", "-", refund.amount), updated_at: at }))
+      .where("id", "=", refund.payment_id)
+      .where("refunded_amount", ">=", refund.amount)
+      .execute();
+    return REFUND_RECORD.failed;
+  });
+  return { status: 200, message: done ? `Refund ${done}.` : "Refund already finished." };
+}
+
+export type AdminRefundRequest =
+  | { kind: "full" }
+  | { kind: "lines"; lines: { lineId: number; quantity: number }[] }
+  /** Paise. */
+  | { kind: "amount"; amount: number };
+
+/**
+ * The order page's Refund form: the whole of what is left of the payment, pieces of lines (the
+ * amount is what their credit note credits, or their price's share when the order has no
+ * invoice), or an amount; then recordRefund with the form's idempotency key.
+ */
+export async function refundFromAdmin(orderId: number, request: AdminRefundRequest, money: { method: RefundMethod; reference: string | null; note: string | null }, idempotencyKey: string, actor: StaffActor, now = new Date()): Promise<RefundOutcome> {
+  const { db } = await getDb();
+  const earlier = await db.selectFrom("refunds").selectAll().where("idempotency_key", "=", idempotencyKey).executeTakeFirst();
+  // The same form sent again: the refund it made (whatever the amount would be figured as now).
+  if (earlier) return replay(earlier, orderId, { amount: earlier.amount, method: money.method, reference: money.reference, note: money.note, lineId: earlier.order_line_id ?? undefined }, actor, now);
+  const payment = await db.selectFrom("payments").select(["amount", "refunded_amount"]).where("order_id", "=", orderId).where("status", "in", [PAYMENT_ROW.paid, PAYMENT_ROW.refundDue]).orderBy("id").executeTakeFirst();
+  if (!payment) {
+    const order = await db.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+    throw new ApiError(order ? 409 : 404, order ? REFUND_RECORD_MESSAGES.nothingPaid : "Order not found.");
+  }
+  const left = payment.amount - payment.refunded_amount;
+  let amount: number;
+  let lineId: number | undefined;
+  let creditLines: { lineId: number; quantity: number }[] | undefined;
+  if (request.kind === "full") {
+    amount = left;
+  } else if (request.kind === "amount") {
+    amount = request.amount;
+  } else {
+    const lines = await db.selectFrom("order_lines").select(["id", "quantity", "total", "discount", "refund_status"]).where("order_id", "=", orderId).execute();
+    for (const l of request.lines) {
+      const line = lines.find((x) => x.id === l.lineId);
+      if (!line) throw new ApiError(404, REFUND_RECORD_MESSAGES.lineNotInOrder);
+      if (l.quantity > Number(line.quantity)) throw new ApiError(422, `At most ${line.quantity} of this item can be refunded.`);
+    }
+    const preview = await previewLines(orderId, request.lines, lines);
+    amount = Math.min(preview, left);
+    creditLines = request.lines;
+    // A single line whose customer asked for a refund: this refund settles the claim.
+    const claimed = request.lines.length === 1 ? lines.find((x) => x.id === request.lines[0]!.lineId && (x.refund_status === REFUND.requested || x.refund_status === REFUND.approved)) : undefined;
+    if (claimed) lineId = claimed.id;
+  }
+  if (amount <= 0) throw new ApiError(409, REFUND_RECORD_MESSAGES.tooMuch(left));
+  return recordRefund(orderId, { amount, method: money.method, reference: money.reference, note: money.note, lineId, creditLines }, idempotencyKey, actor, now);
+}
+
+/** What pieces of lines are worth: their credit note's total when invoiced, else their share of the line's price after discount. */
+async function previewLines(orderId: number, wanted: { lineId: number; quantity: number }[], lines: { id: number; quantity: number; total: number; discount: number | null }[]): Promise<number> {
+  const preview = await previewCredit(orderId, { kind: "lines", lines: wanted });
+  if (preview.invoiced) return preview.total;
+  return wanted.reduce((sum, w) => {
+    const line = lines.find((l) => l.id === w.lineId)!;
+    const net = Number(line.total) - Math.max(Number(line.discount ?? 0), 0);
+    return sum + Math.round((net * w.quantity) / Number(line.quantity));
+  }, 0);
 }

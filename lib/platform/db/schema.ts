@@ -647,6 +647,8 @@ export interface RefundsTable {
   status: RefundRecordStatus;
   idempotency_key: string;
   note: string | null;
+  /** JSON [{lineId, quantity}]: the lines a refund gives back, for its credit note (migration 021). */
+  credit_lines: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -701,6 +703,52 @@ export interface InvoicesTable {
   serial: number;
   issued_at: Timestamp;
   pdf: Buffer | null;
+}
+
+export interface CreditNoteSeriesTable {
+  /** "26-27". */
+  financial_year: string;
+  last_serial: number;
+}
+
+/** A GST credit note (CGST Rule 53(1A)): migration 021, lib/orders/server/credit-notes.ts. */
+export interface CreditNotesTable {
+  id: Id;
+  order_id: number;
+  refund_id: number | null;
+  /** "CN/26-27/000001": at most 16 characters. */
+  number: string;
+  financial_year: string;
+  serial: number;
+  invoice_number: string;
+  reason: string;
+  /** Paise. */
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+  /** JSON of the document as issued (CreditNoteData). */
+  data: string;
+  /** The rendered PDF's name in the file storage's "creditnotes" folder; null until first rendered. */
+  pdf_name: string | null;
+  issued_at: Timestamp;
+}
+
+export interface CreditNoteLinesTable {
+  id: Id;
+  credit_note_id: number;
+  order_id: number;
+  /** null: the shipping charges. */
+  order_line_id: number | null;
+  quantity: number;
+  /** Paise. */
+  taxable: number;
+  rate: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
 }
 
 export interface BlogsTable {
@@ -907,6 +955,9 @@ export interface Database {
   sandbox_refunds: SandboxRefundsTable;
   invoice_series: InvoiceSeriesTable;
   invoices: InvoicesTable;
+  credit_note_series: CreditNoteSeriesTable;
+  credit_notes: CreditNotesTable;
+  credit_note_lines: CreditNoteLinesTable;
   blogs: BlogsTable;
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;

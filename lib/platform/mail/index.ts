@@ -21,8 +21,11 @@ export function outboxText(message: MailMessage): string {
   return `${message.text}\n\n${notes.join("\n")}`;
 }
 
-/** How the shop signs its mail: name, logo and contact details from the business settings. */
-export type MailBrand = { name: string; logoUrl: string | null; siteUrl: string; contactEmail: string; contactPhone: string };
+/**
+ * How the shop signs its mail: name, logo and contact details from the business settings. The
+ * logo's URL is absolute (made from SITE_URL), as a mail client needs it.
+ */
+export type MailBrand = { name: string; logoUrl: string | null; siteUrl: string; contactEmail: string; contactPhone: string; address: string };
 
 export async function mailBrand(): Promise<MailBrand> {
   const s = await getSiteSettings();
@@ -34,6 +37,7 @@ export async function mailBrand(): Promise<MailBrand> {
     siteUrl,
     contactEmail: s.contact_email,
     contactPhone: s.contact_phone,
+    address: s.contact_address ?? "",
   };
 }
 

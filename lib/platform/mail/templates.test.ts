@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { MailBrand } from "./index";
 import { inboxReplyMail, passwordResetMail, signInCodeMail } from "./templates";
 
-const brand: MailBrand = { name: "Kesar Home", logoUrl: "https://shop.example/media/brand/logo-header.webp", siteUrl: "https://shop.example", contactEmail: "care@kesarhome.in", contactPhone: "9810012345" };
+const brand: MailBrand = { name: "Kesar Home", logoUrl: "https://shop.example/media/brand/logo-header.webp", siteUrl: "https://shop.example", contactEmail: "care@kesarhome.in", contactPhone: "9810012345", address: "14 Shahpur Jat, New Delhi 110049" };
 
 describe("mail templates", () => {
   it("put the code in the subject, the text and the HTML, signed with the shop's name and logo", () => {

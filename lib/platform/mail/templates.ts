@@ -8,7 +8,7 @@ const escapeHtml = (value: string) =>
 type Part = { text: string } | { code: string } | { button: { label: string; href: string } };
 
 function compose(brand: MailBrand, to: string, subject: string, greeting: string, parts: Part[]): MailMessage {
-  const footer = [brand.name, brand.siteUrl, brand.contactEmail, brand.contactPhone ? `+91 ${brand.contactPhone}` : ""].filter(Boolean);
+  const footer = [brand.name, brand.address, brand.siteUrl, brand.contactEmail, brand.contactPhone ? `+91 ${brand.contactPhone}` : ""].filter(Boolean);
   const text = [
     greeting,
     "",

@@ -5,8 +5,8 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { ProductListing } from "@/components/catalog/ProductListing";
 import { JsonLd } from "@/components/seo/JsonLd";
 import { Breadcrumb } from "@/components/ui/Breadcrumb";
-import { hasActiveFilters, readFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
-import { findCategoryRedirect, getCategoryBySlug } from "@/lib/catalog";
+import { hasActiveFilters, type SearchParamsRecord } from "@/lib/catalog/filters";
+import { findCategoryRedirect, getCategoryBySlug, readShopFilters } from "@/lib/catalog";
 import { breadcrumbJsonLd } from "@/lib/seo/jsonld";
 import { pageMetadata } from "@/lib/seo/metadata";
 import { shareImageFor } from "@/lib/seo/share-image";
@@ -37,7 +37,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
     await redirectFromOldSlug(slug, await searchParams);
     return { title: "Category not found", robots: { index: false } };
   }
-  const [state, settings] = await Promise.all([searchParams.then(readFilters), getSiteSettings()]);
+  const [state, settings] = await Promise.all([searchParams.then(readShopFilters), getSiteSettings()]);
   return pageMetadata({
     title: category.metaTitle || `${category.name}${category.parent ? ` – ${category.parent.name}` : ""}`,
     description: category.metaDescription || category.description || `Shop ${category.name} online.`,
@@ -55,7 +55,7 @@ export default async function CategoryPage({ params, searchParams }: Props) {
     await redirectFromOldSlug(slug, await searchParams);
     notFound();
   }
-  const state = readFilters(await searchParams);
+  const state = await readShopFilters(await searchParams);
   const crumbs = [
     { name: "Home", path: "/" },
     ...(category.parent ? [{ name: category.parent.name, path: `/category/${category.parent.slug}` }] : []),

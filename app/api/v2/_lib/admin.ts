@@ -1,6 +1,6 @@
 import type { StaffPrincipal } from "@/lib/accounts";
 import { permissionsOf } from "@/lib/accounts/access";
-import type { AdminOrderState, RefundOutcome } from "@/lib/orders";
+import type { AdminOrderState, CreditNoteSummary, RefundOutcome } from "@/lib/orders";
 import type { AdminProduct, AdminProductPhoto } from "@/lib/catalog/admin-product";
 import type { ApiAdminProduct, ApiAdminProductPhoto } from "@/lib/api/types";
 import { rupees } from "./present";
@@ -43,6 +43,20 @@ export const presentRefund = (r: RefundOutcome) => ({
     created_at: r.refund.created_at,
   },
   payment: { status: r.payment.status, amount: rupees(r.payment.amount), refunded_amount: rupees(r.payment.refunded) },
+});
+
+/** A GST credit note as the answers show it: money in rupees. */
+export const presentCreditNote = (n: CreditNoteSummary) => ({
+  id: n.id,
+  number: n.number,
+  invoice_number: n.invoiceNumber,
+  refund_id: n.refundId,
+  reason: n.reason,
+  total: rupees(n.total),
+  cgst: rupees(n.cgst),
+  sgst: rupees(n.sgst),
+  igst: rupees(n.igst),
+  issued_at: n.issuedAt,
 });
 
 /** Who is signed in to the back office, with what they may do (GET /admin/me, the sign-in's answer). */

@@ -24,6 +24,7 @@ export const presentAdminAttribute = (a: AdminAttribute) => ({
   name: a.name,
   sort_order: a.sortOrder,
   filter: a.filter,
+  query_key: a.key,
   product_count: a.productCount,
   values: a.values.map((v) => ({ id: v.id, value: v.value, product_count: v.productCount })),
 });

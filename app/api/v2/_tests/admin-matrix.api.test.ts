@@ -201,6 +201,9 @@ const ROUTES: Route[] = [
   { method: "GET", route: "/orders/labels", path: (f) => `/orders/labels?ids=${f.pending.id}`, needs: perms("order:update") },
   { method: "POST", route: "/orders/ship", path: () => "/orders/ship", needs: perms("order:update"), body: (f, _p, allowed) => ({ ids: allowed ? [] : [f.pending.id], provider: "sandbox" }) },
   { method: "POST", route: "/orders/{id}/refunds", path: (f) => `/orders/${f.delivered.id}/refunds`, needs: perms("refund:create"), body: () => ({ amount: 1, method: "cash", note: "Matrix refund" }), headers: () => ({ "Idempotency-Key": newKey() }) },
+  // An unknown refund and credit note: who is let in gets 404 (the routes' own tests: refunds-credit.api.test.ts).
+  { method: "POST", route: "/orders/{id}/refunds/{refundId}/retry", path: (f) => `/orders/${f.delivered.id}/refunds/999999999/retry`, needs: perms("refund:create") },
+  { method: "GET", route: "/credit-notes/{id}", path: () => "/credit-notes/999999999", needs: perms("order:read") },
   { method: "POST", route: "/orders/{id}/refunds/close", path: (f) => `/orders/${f.refundDue.id}/refunds/close`, needs: perms("refund:update"), body: () => ({ reason: "Paid back in cash at the counter." }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update"), body: () => ({ decision: "Approved" }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update", "refund:create"), body: () => ({ decision: "Refunded", method: "cash" }), headers: () => ({ "Idempotency-Key": newKey() }) },

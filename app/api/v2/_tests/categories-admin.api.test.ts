@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api, clientAddresses, closeTestDb, runTag, testDb, type Json } from "./client";
-import { adminAs, auditRows, ownerToken } from "./staff-client";
+import { adminAs, auditRows, invitedStaff, ownerToken, tokenFor } from "./staff-client";
 
 /**
  * The back office's categories and attributes (docs/api-v2.md "Admin", docs/back-office.md
@@ -13,7 +13,7 @@ import { adminAs, auditRows, ownerToken } from "./staff-client";
  * admin-matrix.api.test.ts.
  */
 
-void clientAddresses(67);
+const nextIp = clientAddresses(67);
 
 const admin = (path: string, init: Parameters<typeof adminAs>[2] = {}) => adminAs(ownerToken(), path, init);
 const send = (method: string, path: string, json?: unknown) => admin(path, { method, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
@@ -400,3 +400,123 @@ describe("attributes and their values", () => {
     expect(audit?.before).toMatchObject({ name: `Finish ${tag}`, values: ["Matte"] });
   });
 });
+
+describe("attributes as the shop's filters (docs/decisions/0056)", () => {
+  const valueCount = async (attributeId: number) => {
+    const { db } = await testDb();
+    return Number((await db.selectFrom("attribute_values").select((eb) => eb.fn.countAll<number>().as("n")).where("attribute_id", "=", attributeId).executeTakeFirstOrThrow()).n);
+  };
+
+  it("a new attribute with a value a published product has shows in the filter data under its own key, and ?key=value narrows the listing, the API and the pages alike", async () => {
+    const name = `Colour ${tag}`;
+    const key = `colour-${tag}`;
+    const made = await send("POST", "/attributes", { name });
+    expect(made.status, made.text).toBe(201);
+    const id = Number(made.json.attribute.id);
+    attributes.push(id);
+    expect(made.json.attribute).toMatchObject({ name, filter: false, query_key: key });
+    expect((await send("POST", `/attributes/${id}/values`, { value: "Blue" })).status).toBe(201);
+    const c = await category();
+    // Read (and cached) before any product has the value: no group yet.
+    const groups = async () => (await api("/filter/attributes")).json.data as Json[];
+    expect((await groups()).some((g) => g.key === name)).toBe(false);
+    const blue = await productIn(c.id, { [name]: ["Blue"], Material: ["Cotton"] });
+    const plain = await productIn(c.id);
+
+    const group = (await groups()).find((g) => g.key === name);
+    expect(group).toMatchObject({ name, param: "selected_attribute_values[]", query_key: key, options: [{ value: `${name}:Blue`, label: "Blue" }] });
+    const material = (await groups()).find((g) => g.key === "Material");
+    expect(material.query_key).toBe("material");
+    const all = await groups();
+    expect(all.findIndex((g) => g.key === "Assembly")).toBeLessThan(all.findIndex((g) => g.key === name));
+
+    const ids = async (query: string) => ((await api(`/products/search?category=${c.slug}&${query}`)).json.data as Json[]).map((p) => p.id);
+    expect(await ids("")).toEqual(expect.arrayContaining([blue.id, plain.id]));
+    expect(await ids(`${key}=Blue`)).toEqual([blue.id]);
+    expect(await ids(`${key}=blue&material=Cotton`)).toEqual([blue.id]);
+    expect(await ids(`selected_attribute_values[]=${encodeURIComponent(`${name.toUpperCase()}:Blue`)}`)).toEqual([blue.id]);
+    expect(await ids(`${key}=Red`)).toEqual([]);
+    // A key that is no attribute's is ignored; a name that is no attribute's is refused under its field.
+    expect(await ids(`fabric-${tag}=Blue`)).toEqual(expect.arrayContaining([blue.id, plain.id]));
+    const unknown = await api(`/products/search?selected_attribute_values[]=${encodeURIComponent(`Fabric ${tag}:Blue`)}`);
+    expect(unknown.status).toBe(422);
+    expect(unknown.json.errors.selected_attribute_values[0]).toContain(`Fabric ${tag} is not one of the shop's attributes`);
+
+    // The storefront's listing pages: the filter bar offers the attribute under its key, and the key filters.
+    const html = await (await page(`/category/${c.slug}?${key}=Blue`)).text();
+    expect(html).toContain(`name="${key}"`);
+    expect(html).toContain(blue.name);
+    expect(html).not.toContain(plain.name);
+    expect(await (await page(`/products?${key}=Blue`)).text()).toContain(blue.name);
+
+    // A rename changes the key: the old one is ignored from then on.
+    const renamed = await send("PATCH", `/attributes/${id}`, { name: `Shade ${tag}` });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.json.attribute.query_key).toBe(`shade-${tag}`);
+    expect(await ids(`shade-${tag}=Blue`)).toEqual([blue.id]);
+    expect(await ids(`${key}=Blue`)).toEqual(expect.arrayContaining([blue.id, plain.id]));
+    expect((await groups()).find((g) => g.key === `Shade ${tag}`)?.query_key).toBe(`shade-${tag}`);
+    // Unpublished, the product's value leaves the filter bar.
+    expect((await send("PATCH", `/products/${blue.slug}`, { published: false })).status).toBe(200);
+    expect((await groups()).some((g) => g.key === `Shade ${tag}`)).toBe(false);
+  });
+
+  it("refuses a value its attribute lacks with 422 under the attribute when create_values is false, and adds it with its audit row otherwise", async () => {
+    const name = `Pattern ${tag}`;
+    const made = await send("POST", "/attributes", { name });
+    const id = Number(made.json.attribute.id);
+    attributes.push(id);
+    expect((await send("POST", `/attributes/${id}/values`, { value: "Ikat" })).status).toBe(201);
+    const c = await category();
+    const product = await productIn(c.id, { [name]: ["Ikat"] });
+    const before = await auditCount();
+
+    const refused = await send("PATCH", `/products/${product.slug}`, { attributes: { [name]: ["Ikat", "Bandhani"] }, create_values: false });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.json.errors[`attributes.${name}`]).toEqual([`Bandhani is not one of ${name}'s values (Ikat): add it to ${name} first.`]);
+    const sku = `CAT-${tag}-NEW`.toUpperCase();
+    const notMade = await send("POST", "/products", { name: `Pattern Test ${sku}`, sku, category_id: c.id, main_price: 10, attributes: { [name]: ["Leheriya"] }, create_values: false });
+    expect(notMade.status, notMade.text).toBe(422);
+    expect(notMade.json.errors[`attributes.${name}`][0]).toContain("Leheriya is not one of");
+    expect(await valueCount(id)).toBe(1);
+    expect(await auditCount()).toBe(before);
+    const { db } = await testDb();
+    expect(await db.selectFrom("products").select("id").where("sku", "=", sku).executeTakeFirst()).toBeUndefined();
+    expect((await send("GET", `/products/${product.slug}`)).json.data.attributes).toEqual({ [name]: ["Ikat"] });
+    expect((await send("PATCH", `/products/${product.slug}`, { create_values: true })).status).toBe(422);
+
+    // The API's contract: a value new to the attribute is added, audited, in the same change.
+    const added = await send("PATCH", `/products/${product.slug}`, { attributes: { [name]: ["Ikat", "Bandhani"] } });
+    expect(added.status, added.text).toBe(200);
+    expect(added.json.data[0].attributes).toEqual({ [name]: ["Bandhani", "Ikat"] });
+    expect(await valueCount(id)).toBe(2);
+    const [audit] = await auditRows({ entityType: "attribute_value", action: "attribute_value.create" });
+    expect(audit?.after).toEqual({ attribute: name, value: "Bandhani" });
+    expect(await auditCount()).toBe(before + 2);
+  });
+
+  it("adds a value through a product only for a credential that may add values (product:update): 403 otherwise, and nothing is written", async () => {
+    const name = `Weft ${tag}`;
+    const made = await send("POST", "/attributes", { name });
+    const id = Number(made.json.attribute.id);
+    attributes.push(id);
+    expect((await send("POST", `/attributes/${id}/values`, { value: "Cotton weft" })).status).toBe(201);
+    const c = await category();
+    const clerk = await invitedStaff("catalog", nextIp(), "attrs-create-only");
+    const token = await tokenFor(clerk.id, ["product:read", "product:create"], clerk.ip);
+    const body = (sku: string, values: string[], extra: Record<string, unknown> = {}) => ({ name: `Weft Test ${sku}`, sku, category_id: c.id, main_price: 10, attributes: { [name]: values }, ...extra });
+    const before = await auditCount();
+    const sku = `CAT-${tag}-W1`.toUpperCase();
+    const forbidden = await adminAs(token, "/products", { method: "POST", body: JSON.stringify(body(sku, ["Silk weft"])), ip: clerk.ip });
+    expect(forbidden.status, forbidden.text).toBe(403);
+    expect(forbidden.json.errors[`attributes.${name}`][0]).toContain("needs the product:update permission");
+    expect((await adminAs(token, "/products", { method: "POST", body: JSON.stringify(body(sku, ["Silk weft"], { create_values: false })), ip: clerk.ip })).status).toBe(422);
+    expect(await valueCount(id)).toBe(1);
+    expect(await auditCount()).toBe(before);
+    const ok = await adminAs(token, "/products", { method: "POST", body: JSON.stringify(body(sku, ["cotton WEFT"])), ip: clerk.ip });
+    expect(ok.status, ok.text).toBe(201);
+    products.push(Number(ok.json.product.id));
+    expect(ok.json.product.attributes).toEqual({ [name]: ["Cotton weft"] });
+  });
+});
+

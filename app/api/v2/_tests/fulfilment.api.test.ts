@@ -87,8 +87,9 @@ describe("shipping a Cash on Delivery order with the sandbox courier", () => {
     const [shipment] = await shipmentRows(order.id);
     expect(shipment).toMatchObject({ provider: "sandbox", awb, status: "in_transit" });
     const shippedMail = await mailTo(u.email, { since, subject: /shipped/ });
-    expect(shippedMail.text).toContain(`Your order ${order.code} is on its way with Sandbox Express.`);
-    expect(shippedMail.text).toContain(`AWB (tracking number): ${awb}`);
+    expect(shippedMail.text).toContain(`Your order ${order.code} is on its way.`);
+    expect(shippedMail.text).toContain("Sandbox Express");
+    expect(shippedMail.text).toContain(awb);
     expect(shippedMail.text).toContain(`Please keep ${formatPaise(order.grandTotal)} ready to pay in cash at delivery.`);
 
     // The same order cannot be shipped twice.
@@ -119,7 +120,8 @@ describe("shipping a Cash on Delivery order with the sandbox courier", () => {
     expect(details.json.data[0].delivery_status).toBe("Delivered");
     expect(details.json.data[0].timeline.every((t: { done: boolean }) => t.done)).toBe(true);
     const deliveredMail = await mailTo(u.email, { since, subject: /delivered/ });
-    expect(deliveredMail.text).toContain(`Your order ${order.code} has been delivered by Sandbox Express.`);
+    expect(deliveredMail.text).toContain(`Your order ${order.code} has been delivered.`);
+    expect(deliveredMail.text).toContain(awb);
 
     const audits = await auditRows({ entityType: "shipment", entityId: shipment!.id });
     expect(audits.map((a) => a.action).sort()).toEqual(["shipment.deliver", "shipment.out_for_delivery"]);
@@ -179,6 +181,24 @@ describe("a failed delivery attempt returned to origin", () => {
     expect(await stockOf(product.id)).toBe(stockBefore);
     const details = await detailsOf(u, order.id);
     expect(details.json.data[0].timeline.at(-1)).toMatchObject({ step: "Returned", done: true });
+  });
+});
+
+describe("an RTO of an invoiced order", () => {
+  it("issues its GST credit note for every piece brought back, in the transaction that restocks them", async () => {
+    const u = await user();
+    const order = await placedOrder(u, { payment: "online", lines: [{ product, quantity: 2 }], then: ["pay"] });
+    const { db } = await testDb();
+    const invoice = await db.selectFrom("invoices").select("number").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    const shipped = await ship(order.id, { provider: "sandbox" });
+    expect(shipped.status, shipped.text).toBe(201);
+    const shipmentId = shipped.json.shipment.id as number;
+    for (const event of ["fail_attempt", "return_to_origin", "receive_return"]) expect((await move(order.id, shipmentId, event)).status).toBe(200);
+    expect(await orderRow(order.id)).toMatchObject({ delivery_status: "Returned", payment_status: "Paid" });
+    expect((await db.selectFrom("payments").select("status").where("order_id", "=", order.id).executeTakeFirstOrThrow()).status).toBe("refund_due");
+    const notes = await db.selectFrom("credit_notes").select(["invoice_number", "total"]).where("order_id", "=", order.id).execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]!.invoice_number).toBe(invoice.number);
   });
 });
 

@@ -231,6 +231,13 @@ describe("cancelling an order", () => {
     expect(mail.text).toContain(`Your order ${order.code} has been cancelled.`);
     expect(mail.text).toContain("3 ×");
     expect(mail.text).toContain(`/order-details/${order.id}`);
+    // The designed mail (React Email) as the built server renders it: tables, a button to the
+    // order, the delivery address and the totals with the GST contained.
+    expect(mail.html).toMatch(new RegExp(`href="https?://[^"]+/order-details/${order.id}"`));
+    expect(mail.html).toContain('role="presentation"');
+    expect(mail.html).toContain("View your order");
+    expect(mail.text).toContain("Delivery address:");
+    expect(mail.text).toMatch(/Total: ₹[\d,.]+ \(includes GST of ₹[\d,.]+\)/);
 
     // The spec's GET, a second time: a clear answer, and nothing moves.
     const second = await api(`/order/cancel/${order.id}`, as(u));

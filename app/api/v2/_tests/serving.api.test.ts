@@ -225,10 +225,19 @@ describe("shutdown on SIGTERM", () => {
         // a connection is refused, however slow the machine (a fixed wait once lost that race).
         const tryNew = () => {
           if (!output.includes("stopping: finishing the requests in flight")) return void setTimeout(tryNew, 20);
-          fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) }).then(
-            () => (newConnection = "answered"),
-            () => (newConnection = "refused"),
-          ).finally(() => req.end(body.slice(5)));
+          // A new TCP connection (no agent): fetch would reuse the keep-alive socket left by
+          // waitForServer, and a reused socket says nothing about the listener.
+          const settle = (outcome: "answered" | "refused") => {
+            if (newConnection) return;
+            newConnection = outcome;
+            req.end(body.slice(5));
+          };
+          const probe = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false, timeout: 3000 }, (res) => {
+            res.resume();
+            settle("answered");
+          });
+          probe.on("timeout", () => probe.destroy());
+          probe.on("error", () => settle("refused"));
         };
         tryNew();
       }, 300);

@@ -54,6 +54,8 @@ export type PaymentState = {
 export type PaymentEvent =
   | { kind: "paid"; providerOrderId: string; providerPaymentId: string; amount: number; currency: string }
   | { kind: "failed"; providerOrderId: string | null; reason: string }
+  /** A refund the provider finished (refund.processed) or gave up (refund.failed). `receipt`: what the store sent as the refund's receipt. */
+  | { kind: "refund"; outcome: "processed" | "failed"; providerRefundId: string; providerPaymentId: string; amount: number; receipt: string | null; reason: string }
   /** A known event whose payload is not what the provider sends. */
   | { kind: "malformed" }
   /** An event the store does not act on. */

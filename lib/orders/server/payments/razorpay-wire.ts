@@ -11,7 +11,8 @@ import type { BrowserReturn, PaymentEvent, PaymentProvider, PaymentState, Webhoo
  *    hex of `${order_id}|${payment_id}` with the key secret;
  *  - a webhook is signed over its raw body with the webhook secret (header X-Razorpay-Signature) and
  *    names its delivery in X-Razorpay-Event-Id; the events the store acts on are payment.captured,
- *    payment.authorized, order.paid and payment.failed;
+ *    payment.authorized, order.paid and payment.failed, and refund.processed and refund.failed
+ *    (the refund entity: id, payment_id, amount, status, receipt);
  *  - a payment's status is created, authorized, captured, refunded or failed.
  */
 export const SIGNATURE_HEADER = "x-razorpay-signature";
@@ -139,6 +140,19 @@ const webhookEnvelope = z.object({ event: z.string().min(1).max(100), payload: z
 const paymentPayload = z.object({ payment: z.object({ entity: paymentEntity }), order: z.object({ entity: orderEntity }).optional() });
 const orderPaidPayload = z.object({ payment: z.object({ entity: paymentEntity }).optional(), order: z.object({ entity: orderEntity }) });
 
+const refundEntity = z.object({
+  id: z.string().min(1).max(100),
+  payment_id: z.string().min(1).max(100),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(3).max(3).optional(),
+  status: z.string().max(40).optional(),
+  receipt: z.string().max(100).nullish(),
+  error_code: z.string().max(200).nullish(),
+  error_description: z.string().max(1000).nullish(),
+});
+const refundPayload = z.object({ refund: z.object({ entity: refundEntity }) });
+const REFUND_EVENTS: Record<string, "processed" | "failed"> = { "refund.processed": "processed", "refund.failed": "failed" };
+
 const PAID_EVENTS = new Set(["payment.captured", "payment.authorized", "order.paid"]);
 
 /** An event's payload in the store's terms. */
@@ -163,6 +177,14 @@ export function eventOf(type: string, payload: unknown): PaymentEvent {
     if (!p.success) return { kind: "malformed" };
     const pay = p.data.payment.entity;
     return { kind: "failed", providerOrderId: pay.order_id ?? null, reason: [pay.error_code, pay.error_description].filter(Boolean).join(": ") || "payment failed" };
+  }
+  const outcome = REFUND_EVENTS[type];
+  if (outcome) {
+    const p = refundPayload.safeParse(payload);
+    if (!p.success) return { kind: "malformed" };
+    const r = p.data.refund.entity;
+    const reason = [r.error_code, r.error_description].filter(Boolean).join(": ") || (outcome === "failed" ? "refund failed" : "");
+    return { kind: "refund", outcome, providerRefundId: r.id, providerPaymentId: r.payment_id, amount: r.amount, receipt: r.receipt ?? null, reason };
   }
   return { kind: "ignored", type };
 }

@@ -280,7 +280,14 @@ describe("readWebhook", () => {
     expect(provider.readWebhook(signed(event("payment.failed", { payment: { entity: failed } })))).toMatchObject({
       event: { kind: "failed", providerOrderId: order.id, reason: "BAD_REQUEST_ERROR: Payment was unsuccessful as the bank declined it." },
     });
-    expect(provider.readWebhook(signed(event("refund.processed", { refund: { entity: REFUND_ANSWER } })))).toMatchObject({ ok: true, event: { kind: "ignored", type: "refund.processed" } });
+    expect(provider.readWebhook(signed(event("refund.processed", { refund: { entity: { ...REFUND_ANSWER, receipt: "key-of-the-refund" } } })))).toMatchObject({
+      ok: true,
+      event: { kind: "refund", outcome: "processed", providerRefundId: REFUND_ANSWER.id, providerPaymentId: REFUND_ANSWER.payment_id, amount: REFUND_ANSWER.amount, receipt: "key-of-the-refund" },
+    });
+    const refused = { ...REFUND_ANSWER, status: "failed", error_code: "BAD_REQUEST_ERROR", error_description: "The bank refused the refund." };
+    expect(provider.readWebhook(signed(event("refund.failed", { refund: { entity: refused } })))).toMatchObject({ event: { kind: "refund", outcome: "failed", receipt: "Receipt No. 31", reason: "BAD_REQUEST_ERROR: The bank refused the refund." } });
+    expect(provider.readWebhook(signed(event("refund.processed", { refund: { entity: { id: "rfnd_x" } } })))).toMatchObject({ ok: true, event: { kind: "malformed" } });
+    expect(provider.readWebhook(signed(event("refund.created", { refund: { entity: REFUND_ANSWER } })))).toMatchObject({ ok: true, event: { kind: "ignored", type: "refund.created" } });
     expect(provider.readWebhook(signed(event("payment.captured", { payment: { entity: { ...payment, order_id: null } } })))).toMatchObject({ ok: true, event: { kind: "malformed" } });
   });
 

@@ -12,6 +12,7 @@ import { getSiteSettings } from "@/lib/platform/settings";
 import { activeProviderName, providerByName } from "./index";
 import { ProviderUnavailable, type PaymentEvent, type PaymentProvider, type ProviderName, type WebhookReading } from "./provider";
 import { log } from "@/lib/platform/log";
+import { refundFromProvider } from "../refunds";
 
 /**
  * Online payment of an order, whichever provider takes it (./index.ts), through the provider
@@ -284,6 +285,7 @@ async function orderByProviderOrder(provider: ProviderName, providerOrderId: str
 async function applyEvent(provider: PaymentProvider, event: PaymentEvent): Promise<WebhookOutcome> {
   if (event.kind === "malformed") return { status: 400, message: "Malformed event payload." };
   if (event.kind === "ignored") return { status: 200, message: "Event ignored." };
+  if (event.kind === "refund") return refundFromProvider(provider.name, event);
   if (event.kind === "paid") {
     const order = await orderByProviderOrder(provider.name, event.providerOrderId);
     if (!order) return { status: 200, message: "No order for this event." };

@@ -4,8 +4,10 @@ import { getDb, type Db, type Dialect } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
 import { log } from "@/lib/platform/log";
 import { orderRefusal, SHIPMENT_TRANSITIONS, shipmentRefusal, type ShipmentTransition, type ShipmentTransitionName } from "../../lifecycle";
-import { type Actor, ACTOR, DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, SHIPMENT, SHIPMENT_SOURCE, type ShipmentSource, type ShipmentStatus } from "../../status";
-import { orderTransaction } from "../after-commit";
+import { type Actor, ACTOR, DELIVERY, ORDER_MESSAGES, PAYMENT, PAYMENT_TYPE, SHIPMENT, SHIPMENT_LABEL, SHIPMENT_SOURCE, type ShipmentSource, type ShipmentStatus } from "../../status";
+import { type AfterCommit, orderTransaction } from "../after-commit";
+import { issueCreditNoteForReturn } from "../credit-notes";
+import type { ShipmentFact } from "../../mail-facts";
 import { applyTransition, type Change, lockOrder } from "../transition";
 import { variationColumn } from "../variation";
 import { shippingProvider } from "./index";
@@ -144,6 +146,7 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
       .returning("id")
       .executeTakeFirstOrThrow();
     await writeShipmentEvent(trx, row.id, SHIPMENT_TRANSITIONS.create.to, SHIPMENT_SOURCE.staff, now, { actorId: actor.userId, note: `Handed to ${booked.awb.carrier}, AWB ${booked.awb.awb}` });
+    withParcel(after, orderId, "shipped", { carrier: booked.awb.carrier, awb: booked.awb.awb, trackingUrl: booked.awb.trackingUrl, status: SHIPMENT_LABEL[SHIPMENT_TRANSITIONS.create.to] });
     await audit(trx, actor, { action: "order.ship", entityType: "order", entityId: orderId, before: { code: order.code, delivery_status: order.deliveryStatus }, after: { delivery_status: DELIVERY.shipped, provider: input.provider, carrier: booked.awb.carrier, awb: booked.awb.awb } }, now);
     return row.id;
   }).catch((error: unknown) => {
@@ -195,27 +198,32 @@ async function applyShipmentMove(c: Change, dialect: Dialect, shipmentId: number
   await writeShipmentEvent(c.trx, shipmentId, t.to, source, c.now, { note: move.note ?? null, location: move.location ?? null, actorId: c.actorId ?? null, occurredAt: move.occurredAt });
   if (t.order === "deliver") {
     if (order.delivery_status === DELIVERY.shipped) await applyTransition(c, { machine: "order", name: "deliver", orderId: found.order_id });
+    const parcel = await c.trx.selectFrom("shipments").select(["carrier", "awb", "tracking_url"]).where("id", "=", shipmentId).executeTakeFirstOrThrow();
+    if (parcel.awb) withParcel(c.after, found.order_id, "delivered", { carrier: parcel.carrier, awb: parcel.awb, trackingUrl: parcel.tracking_url, status: SHIPMENT_LABEL[t.to] });
     // Cash on Delivery: the courier collected the cash at the door.
     if (order.payment_type === PAYMENT_TYPE.cod && order.payment_status === PAYMENT.unpaid) {
       await applyTransition(c, { machine: "order", name: "collect_cash", orderId: found.order_id, payment: { provider_payment_id: `cod-${order.code}` } });
     }
   } else if (t.order === "rto_receive") {
     await applyTransition(c, { machine: "order", name: "rto_receive", orderId: found.order_id });
-    await creditNoteForRto(c.trx, found.order_id);
+    await creditNoteForRto(c.trx, found.order_id, c.now);
   }
   return { orderId: found.order_id, from: shipment.status, to: t.to };
 }
 
 /**
- * THE call point for the GST credit note of an RTO (issue 25 point 5, built by the refunds and
- * credit notes work): when `issueCreditNoteForReturn(trx, orderId, lines, reason)` exists, it is
- * called here, in the RTO's transaction, for an invoiced order's lines. Until then an RTO of an
- * invoiced order issues none (the order's history shows the RTO; staff issue it with the refund).
+ * THE call point for the GST credit note of an RTO (../credit-notes.ts issueCreditNoteForReturn):
+ * in the RTO's transaction, under the order's lock, for every piece of every line the courier
+ * brought back. An order without an invoice (Cash on Delivery never collected) gets none.
  */
-async function creditNoteForRto(trx: Db, orderId: number): Promise<void> {
-  const invoice = await trx.selectFrom("invoices").select("number").where("order_id", "=", orderId).executeTakeFirst();
-  if (!invoice) return;
-  log.info({ orderId, invoice: invoice.number }, "RTO of an invoiced order: credit note to be issued (seam issueCreditNoteForReturn not on main yet)");
+async function creditNoteForRto(trx: Db, orderId: number, now: Date): Promise<void> {
+  const lines = await trx.selectFrom("order_lines").select(["id", "quantity"]).where("order_id", "=", orderId).orderBy("id").execute();
+  await issueCreditNoteForReturn(trx, orderId, lines.map((l) => ({ lineId: l.id, quantity: l.quantity })), "Return to origin: the courier could not deliver the order and brought it back.", now);
+}
+
+/** The shipped or delivered mail the order's transition asked for carries the parcel's facts (../../mail-facts.ts). */
+function withParcel(after: AfterCommit, orderId: number, kind: "shipped" | "delivered", shipment: ShipmentFact): void {
+  for (const mail of after.mails) if (mail.orderId === orderId && mail.kind === kind) mail.facts = { ...mail.facts, shipment };
 }
 
 /** A clerk's move of a shipment (order:update): the sandbox courier's buttons, an NDR decision, RTO received. */

@@ -22,7 +22,7 @@ export default async function AttributesPage({ searchParams }: { searchParams: P
   const head = ["Attribute", "Values", "Products", ...(canUpdate ? ["Order"] : [])];
   return (
     <>
-      <PageHeader title="Attributes" intro="What products are described by (Material, Size, Assembly, …): product pages list them in this order, and the shop's filter bar offers Material, Size and Assembly with the values products have." />
+      <PageHeader title="Attributes" intro="What products are described by (Material, Size, Assembly, …): product pages list them in this order, and the shop's filter bar offers each one in this order, with the values published products have. Material, Size and Assembly keep their names." />
       {query.deleted ? <Notice tone="green">The attribute is deleted.</Notice> : null}
       <Table caption="Attributes" head={head} empty={attributes.length ? null : <Empty>No attributes yet.</Empty>}>
         {attributes.map((a, i) => (

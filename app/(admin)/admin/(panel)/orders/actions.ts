@@ -3,9 +3,10 @@
 import { refresh } from "next/cache";
 import { actionInput, requireStaffAction, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
-import { moveShipment, setDeliveryStatus, shipOrder, shipOrders } from "@/lib/orders";
+import { creditNotesOf, moveShipment, refundFromAdmin, retryRefund, setDeliveryStatus, shipOrder, shipOrders } from "@/lib/orders";
 import { bulkIdsQuery, bulkShipSchema, SHIPMENT_MOVE_LABELS, shipmentIdParam, shipmentMoveSchema, shipSchema } from "@/lib/orders/shipping";
-import { adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
+import { adminRefundFormSchema, adminRefundRetrySchema, adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
+import { formatPaise } from "@/lib/platform/format";
 import { z } from "@/lib/platform/zod";
 
 const moveInput = z.object({ id: orderIdParam.shape.id, delivery_status: adminStatusSchema.shape.delivery_status });
@@ -22,6 +23,55 @@ export async function moveOrder(_previous: ActionResult | null, form: FormData):
     const order = await setDeliveryStatus(id, delivery_status, staff.actor);
     refresh();
     return { ok: true, message: `Order ${order.code} is now ${order.delivery_status}.` };
+  });
+}
+
+/** The pieces the form asks for: every qty_<line id> field above 0. */
+function piecesOf(form: FormData): { lineId: number; quantity: number }[] {
+  const out: { lineId: number; quantity: number }[] = [];
+  for (const [name, value] of form.entries()) {
+    const m = /^qty_(\d{1,10})$/.exec(name);
+    if (!m || typeof value !== "string" || value.trim() === "" || value.trim() === "0") continue;
+    out.push({ lineId: Number(m[1]), quantity: /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : -1 });
+  }
+  return out;
+}
+
+/**
+ * The Refund form of an order's page (refund:create): the same service as POST
+ * /api/v2/admin/orders/{id}/refunds, with the key the page drew the form with, so a double click
+ * or a resend is the same refund; never more than was paid (the payment row's conditional update).
+ */
+export async function refundOrder(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("refund", "create");
+    const input = actionInput(adminRefundFormSchema, {
+      id: String(form.get("id") ?? ""),
+      key: form.get("key"),
+      mode: form.get("mode"),
+      amount: form.get("amount") ?? undefined,
+      lines: form.get("mode") === "lines" ? piecesOf(form) : [],
+      method: form.get("method"),
+      reference: form.get("reference") ?? undefined,
+      note: form.get("note") ?? undefined,
+    });
+    const request = input.mode === "full" ? ({ kind: "full" } as const) : input.mode === "lines" ? ({ kind: "lines", lines: input.lines } as const) : ({ kind: "amount", amount: input.amount as number } as const);
+    const outcome = await refundFromAdmin(input.id, request, { method: input.method, reference: input.reference ?? null, note: input.note ?? null }, input.key, staff.actor);
+    const note = (await creditNotesOf(input.id)).find((n) => n.refundId === outcome.refund.id);
+    refresh();
+    const what = `${formatPaise(outcome.refund.amount)} ${outcome.refund.status === "pending" ? "is pending with the payment provider" : "is refunded"}`;
+    return { ok: true, message: `${outcome.replayed ? "Already recorded: " : ""}${what}.${note ? ` Credit note ${note.number} issued.` : ""}` };
+  });
+}
+
+/** Retry of a pending refund (refund:create): its own idempotency key again, so the provider refunds once. */
+export async function retryOrderRefund(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("refund", "create");
+    const { id, refund_id } = actionInput(adminRefundRetrySchema, { id: String(form.get("id") ?? ""), refund_id: String(form.get("refund_id") ?? "") });
+    const outcome = await retryRefund(id, refund_id, staff.actor);
+    refresh();
+    return { ok: true, message: `The refund is ${outcome.refund.status}.` };
   });
 }
 

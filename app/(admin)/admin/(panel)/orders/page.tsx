@@ -7,7 +7,7 @@ import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { BulkOrders } from "@/components/admin/Fulfilment";
 import { bulkShipAction } from "./actions";
-import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS } from "@/lib/orders/admin-list";
+import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS, REFUND_FILTERS } from "@/lib/orders/admin-list";
 import { adminSearchOrders } from "@/lib/orders";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@/lib/orders/status";
 import { formatCount, formatPaise } from "@/lib/platform/format";
@@ -26,16 +26,16 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const staff = await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
   const bulk = can(staff, "order", "update");
   const result = await adminSearchOrders(query);
-  const filtered = Boolean(query.q || query.status || query.payment || query.type || query.from || query.to);
+  const filtered = Boolean(query.q || query.status || query.payment || query.type || query.refund || query.from || query.to);
   const table = (
-      <Table caption="Orders" head={[...(bulk ? ["Select"] : []), "Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
-        {result.rows.map((o) => (
-          <tr key={o.id}>
-            {bulk ? (
-              <td>
-                <input type="checkbox" name="ids" value={o.id} aria-label={`Select order ${o.code}`} />
-              </td>
-            ) : null}
+    <Table caption="Orders" head={[...(bulk ? ["Select"] : []), "Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
+      {result.rows.map((o) => (
+        <tr key={o.id}>
+          {bulk ? (
+            <td>
+              <input type="checkbox" name="ids" value={o.id} aria-label={`Select order ${o.code}`} />
+            </td>
+          ) : null}
             <td className="whitespace-nowrap">
               <Link href={`/admin/orders/${o.id}`} className="font-mono font-medium text-slate-900 underline-offset-2 hover:underline">
                 {o.code}
@@ -62,11 +62,11 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             <td className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(o.date)}</td>
           </tr>
         ))}
-      </Table>
+    </Table>
   );
   return (
     <>
-      <PageHeader title="Orders" intro={`${formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
+      <PageHeader title="Orders" intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
       {ignored.length ? <Notice tone="amber">Ignored what the address could not mean: {ignored.join(", ")}.</Notice> : null}
       <FilterForm action="/admin/orders" label="Filter orders" reset={filtered ? "/admin/orders" : undefined}>
         <FilterField label="Code, email or phone" htmlFor="o-q" wide>
@@ -81,6 +81,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         <FilterField label="Paid by" htmlFor="o-type">
           <Select id="o-type" name="type" value={query.type} options={PAYMENT_TYPE_FILTERS} />
         </FilterField>
+        <FilterField label="Refund" htmlFor="o-refund">
+          <Select id="o-refund" name="refund" value={query.refund} options={REFUND_FILTERS} />
+        </FilterField>
         <FilterField label="From" htmlFor="o-from">
           <input id="o-from" name="from" type="date" defaultValue={query.from ?? ""} className={inputClass} />
         </FilterField>
@@ -91,7 +94,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       {bulk ? <BulkOrders action={bulkShipAction}>{table}</BulkOrders> : table}
       <Pager
         label="Order pages"
-        status={result.total ? `Page ${result.page} of ${result.lastPage}` : ""}
+        status={result.total ? `Page ${result.page} of ${result.lastPage}${result.capped ? "+" : ""}` : ""}
         previous={result.page > 1 ? orderListHref(query, { page: result.page - 1 }) : null}
         next={result.page < result.lastPage ? orderListHref(query, { page: result.page + 1 }) : null}
       />

@@ -6,7 +6,7 @@ import { RefundRequestButton } from "@/components/account/OrderActions";
 import { NO_REFUND, paymentTypeLabel } from "@/lib/orders/rules";
 import { formatDate, formatPaise } from "@/lib/platform/format";
 import { requireUser } from "@/lib/accounts";
-import { getOrder } from "@/lib/orders";
+import { creditNotesOf, getOrder } from "@/lib/orders";
 
 export const metadata: Metadata = { title: "Order details", robots: { index: false, follow: false } };
 
@@ -28,6 +28,8 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
   const orderId = /^\d{1,9}$/.test(id) ? Number(id) : 0;
   const order = orderId ? await getOrder(user.id, orderId) : null;
   if (!order) notFound();
+  // The GST credit notes of its refunds and returns (the order is the customer's own: getOrder checked).
+  const creditNotes = await creditNotesOf(order.id);
   const s = order.shipping;
   const place = [s.address, s.city, s.state, s.country].filter((p) => p.trim()).join(", ");
   return (
@@ -124,6 +126,25 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
           </tbody>
         </table>
       </section>
+      {creditNotes.length ? (
+        <section aria-labelledby="credit-notes" className="rounded-2xl bg-white p-5 shadow-sm">
+          <h2 id="credit-notes" className="mb-3 text-xl">
+            Credit Notes
+          </h2>
+          <ul className="grid gap-2 text-sm">
+            {creditNotes.map((n) => (
+              <li key={n.id} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <a href={`/api/v2/credit-note/download/${n.id}`} target="_blank" rel="noopener" className="font-semibold text-saffron-dark underline underline-offset-2">
+                  Credit note {n.number}
+                </a>
+                <span>
+                  {formatDate(n.issuedAt)} · {formatPaise(n.total)} · against invoice {n.invoiceNumber}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="amount" className="max-w-md rounded-2xl bg-white p-5 shadow-sm">
         <h2 id="amount" className="mb-3 text-xl">
           Order Amount

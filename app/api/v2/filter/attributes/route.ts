@@ -8,14 +8,13 @@ const options = (o: Record<string, string>) => Object.entries(o).map(([value, la
 export const GET = handler(async () => {
   const attributes = await listFilterAttributes();
   const groups: ApiFilterGroup[] = [
-    ...attributes
-      .filter((a): a is typeof a & { name: "Material" | "Size" | "Assembly" } => ["Material", "Size", "Assembly"].includes(a.name))
-      .map((a) => ({
-        key: a.name,
-        name: a.name,
-        param: "selected_attribute_values[]" as const,
-        options: a.values.map((v) => ({ value: `${a.name}:${v.value}`, label: v.value })),
-      })),
+    ...attributes.map((a) => ({
+      key: a.name,
+      name: a.name,
+      param: "selected_attribute_values[]" as const,
+      query_key: a.key,
+      options: a.values.map((v) => ({ value: `${a.name}:${v.value}`, label: v.value })),
+    })),
     {
       key: "Price",
       name: "Price",

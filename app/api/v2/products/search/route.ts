@@ -1,11 +1,13 @@
-import { searchProducts } from "@/lib/catalog";
+import { listFilterKeys, searchProducts } from "@/lib/catalog";
 import { ApiError } from "@/lib/platform/errors";
 import { productSearchSchema, searchParamsToInput } from "@/lib/catalog/schemas";
 import { handler, paginated, parse } from "../../_lib/http";
 import { meta, productCard } from "../../_lib/present";
+import { withShopAttributes } from "../../_lib/search";
 
 export const GET = handler(async (request) => {
-  const search = parse(productSearchSchema, searchParamsToInput(request.nextUrl.searchParams));
+  const filters = await listFilterKeys();
+  const search = withShopAttributes(parse(productSearchSchema, searchParamsToInput(request.nextUrl.searchParams, filters)), filters);
   const page = await searchProducts(search);
   if (!page) throw new ApiError(404, "Category not found.");
   return paginated(page.items.map(productCard), meta(page));

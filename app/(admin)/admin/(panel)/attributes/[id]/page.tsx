@@ -14,7 +14,8 @@ export const metadata: Metadata = { title: "Attribute" };
 
 /**
  * /admin/attributes/[id] (product:read): the attribute's values with how many products have
- * each; product:update renames it (not the filter bar's) and adds and renames values,
+ * each and its address key in the shop's filters; product:update renames it (not Material, Size
+ * or Assembly: a rename changes the key) and adds and renames values,
  * product:delete deletes a value or the attribute no product uses. Products get their values in
  * the product editor's Attributes.
  */
@@ -34,7 +35,7 @@ export default async function AttributePage({ params, searchParams }: Params) {
         intro={
           <>
             {attribute.productCount === 1 ? "1 product has" : `${attribute.productCount} products have`} one of its values.{" "}
-            {attribute.filter ? "The shop's filter bar offers it, with the values published products have." : "Product pages list it; the filter bar offers Material, Size and Assembly only."} Products get their values in the product editor&apos;s Attributes.
+            The shop&apos;s filter bar offers it once a published product has one of its values, as <span className="font-mono">?{attribute.key}=</span> in the address. Products get their values in the product editor&apos;s Attributes.
           </>
         }
         actions={attribute.filter ? <Badge tone="blue">Filter</Badge> : null}
@@ -42,6 +43,9 @@ export default async function AttributePage({ params, searchParams }: Params) {
       {query.created ? <Notice tone="green">The attribute is created. Add its values below.</Notice> : null}
       {canUpdate && !attribute.filter ? (
         <Section title="Name">
+          <p className="mb-2 text-sm text-slate-600">
+            Renaming it changes its address key (now <span className="font-mono">?{attribute.key}=</span>): filter links shared before stop filtering by it.
+          </p>
           <InlineForm action={renameAttributeAction} hidden={{ id: attribute.id }} name="name" label="Name" visibleLabel id="attribute-name" initial={attribute.name} button="Rename" maxLength={60} />
         </Section>
       ) : null}

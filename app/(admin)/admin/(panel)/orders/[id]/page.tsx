@@ -1,19 +1,30 @@
+import { randomBytes } from "node:crypto";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { formatDateTime } from "@/components/admin/format";
 import { OrderMoves } from "@/components/admin/OrderMoves";
+import { RefundForm, RetryRefund } from "@/components/admin/RefundForm";
 import { DELIVERY_TONE, PAYMENT_TONE } from "@/components/admin/tones";
-import { Badge, Facts, PageHeader, Section, Table } from "@/components/admin/ui";
+import { Badge, Empty, Facts, Notice, PageHeader, Section, Table } from "@/components/admin/ui";
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { PAYMENT_TYPE_FILTERS, staffMoves } from "@/lib/orders/admin-list";
-import { adminOrderDetail, shipmentsOf, shippingProviders } from "@/lib/orders";
 import { orderRefusal, shipmentMoves } from "@/lib/orders/lifecycle";
 import { SHIPMENT_MOVE_LABELS } from "@/lib/orders/shipping";
 import { ShipForm, ShipmentMoveButtons } from "@/components/admin/Fulfilment";
 import { formatPaise } from "@/lib/platform/format";
-import { moveOrder, moveShipmentAction, shipOrderAction } from "../actions";
+import { adminOrderDetail, creditNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
+import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
+import { moveOrder, moveShipmentAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
+
+/** A pending refund older than this is offered a Retry (its provider call may have died). */
+const RETRY_AFTER_MS = 60_000;
+
+/** The refunds pending with the provider for longer than RETRY_AFTER_MS. */
+function stalePending(refunds: readonly { id: number; status: string; updated_at: string }[], now = new Date()): Set<number> {
+  return new Set(refunds.filter((r) => r.status === REFUND_RECORD.pending && now.getTime() - Date.parse(r.updated_at) > RETRY_AFTER_MS).map((r) => r.id));
+}
 
 type Params = { params: Promise<{ id: string }> };
 
@@ -36,6 +47,11 @@ export default async function OrderPage({ params }: Params) {
   const shipments = await shipmentsOf(order.id);
   const providers = fulfils && orderRefusal("ship", facts) === null ? (await shippingProviders()).filter((p) => p.on) : [];
   const s = order.shipping;
+  const [refunds, creditNotes] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id)]);
+  const refundable = order.payments.find((p) => (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue) && p.refunded < p.amount);
+  const mayRefund = can(staff, "refund", "create");
+  const claims = order.lines.filter((l) => l.refundStatus === REFUND.requested || l.refundStatus === REFUND.approved);
+  const retryable = stalePending(refunds);
   return (
     <>
       <PageHeader
@@ -186,6 +202,60 @@ export default async function OrderPage({ params }: Params) {
               <td>{p.status}</td>
               <td className="font-mono text-xs break-all">{p.reference ?? ""}</td>
               <td className="text-xs whitespace-nowrap">{formatDateTime(p.createdAt)}</td>
+            </tr>
+          ))}
+        </Table>
+      </Section>
+      <Section title="Refunds">
+        {claims.length ? (
+          <Notice tone="amber">
+            The customer asked for a refund of {claims.map((l) => `${l.productName} (${l.refundStatus})`).join(", ")}.
+          </Notice>
+        ) : null}
+        {order.payments.some((p) => p.status === PAYMENT_ROW.refundDue) ? <Notice tone="red">The payment of this cancelled order is due back to the customer.</Notice> : null}
+        <Table caption="Refunds" head={["When", "Amount", "Method", "Reference", "Status", "Note", ""]} empty={refunds.length ? null : <Empty>No refund yet.</Empty>}>
+          {refunds.map((r) => (
+            <tr key={r.id}>
+              <td className="text-xs whitespace-nowrap">{formatDateTime(r.created_at)}</td>
+              <td className="tabular-nums">{formatPaise(r.amount)}</td>
+              <td>{r.method}</td>
+              <td className="font-mono text-xs break-all">{r.provider_refund_id ?? r.reference ?? ""}</td>
+              <td>
+                <Badge tone={r.status === REFUND_RECORD.processed ? "green" : r.status === REFUND_RECORD.failed ? "red" : "amber"}>{r.status}</Badge>
+              </td>
+              <td className="max-w-xs text-xs break-words">{r.note ?? ""}</td>
+              <td>{mayRefund && retryable.has(r.id) ? <RetryRefund orderId={order.id} refundId={r.id} action={retryOrderRefund} /> : null}</td>
+            </tr>
+          ))}
+        </Table>
+        {mayRefund && refundable ? (
+          <div className="mt-4">
+            <RefundForm
+              orderId={order.id}
+              idempotencyKey={randomBytes(18).toString("base64url")}
+              left={refundable.amount - refundable.refunded}
+              throughProvider={refundable.provider !== "cod"}
+              lines={order.lines.map((l) => ({ id: l.id, name: l.variation ? `${l.productName} (${l.variation})` : l.productName, quantity: l.quantity, claimed: l.refundStatus === REFUND.requested || l.refundStatus === REFUND.approved }))}
+              action={refundOrder}
+            />
+          </div>
+        ) : null}
+      </Section>
+      <Section title="Credit notes">
+        <Table caption="Credit notes" head={["Number", "Issued", "Invoice", "Reason", "CGST + SGST / IGST", "Total", ""]} empty={creditNotes.length ? null : <Empty>No credit note.</Empty>}>
+          {creditNotes.map((n) => (
+            <tr key={n.id}>
+              <td className="font-mono">{n.number}</td>
+              <td className="text-xs whitespace-nowrap">{formatDateTime(n.issuedAt)}</td>
+              <td className="font-mono text-xs">{n.invoiceNumber}</td>
+              <td className="max-w-xs text-xs break-words">{n.reason}</td>
+              <td className="text-xs tabular-nums">{n.igst ? `IGST ${formatPaise(n.igst)}` : `${formatPaise(n.cgst)} + ${formatPaise(n.sgst)}`}</td>
+              <td className="tabular-nums">{formatPaise(n.total)}</td>
+              <td>
+                <a href={`/admin/credit-notes/${n.id}`} className="underline underline-offset-2" target="_blank" rel="noopener">
+                  PDF
+                </a>
+              </td>
             </tr>
           ))}
         </Table>

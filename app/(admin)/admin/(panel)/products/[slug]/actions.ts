@@ -2,11 +2,13 @@
 
 import { refresh } from "next/cache";
 import { actionInput, assertCan, requireStaffAction, staffAction } from "@/lib/accounts";
+import { can } from "@/lib/accounts/access";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
-import { adjustVariantStock, archiveProduct, createProduct, deleteProduct, deleteProductPhoto, duplicateProduct, PRODUCT_ADMIN_MESSAGES, reorderProductPhotos, saveProductVariants, unarchiveProduct, updateProduct, updateProductPhoto } from "@/lib/catalog";
+import { addAttributeValue, adjustVariantStock, archiveProduct, createProduct, deleteProduct, deleteProductPhoto, duplicateProduct, PRODUCT_ADMIN_MESSAGES, reorderProductPhotos, saveProductVariants, unarchiveProduct, updateProduct, updateProductPhoto } from "@/lib/catalog";
 import type { AdminProductPhoto } from "@/lib/catalog/admin-product";
 import { photoOrderSchema, photoUpdateSchema, productCreateSchema, productUpdateSchema } from "@/lib/catalog/product-schemas";
 import { variantSetSchema, variantStockAdjustmentSchema } from "@/lib/catalog/variant-schemas";
+import { attributeValueSchema } from "@/lib/catalog/category-schemas";
 import { ApiError } from "@/lib/platform/errors";
 import { slugParam } from "@/lib/platform/fields";
 import { z } from "@/lib/platform/zod";
@@ -24,6 +26,14 @@ import { z } from "@/lib/platform/zod";
 const slugOf = (slug: unknown) => actionInput(z.object({ slug: slugParam }), { slug }).slug;
 const photoId = z.object({ id: z.number().int().min(1).max(2_147_483_647) });
 const skuInput = z.object({ sku: z.string().trim().min(1).max(64) });
+const attributeId = z.object({ id: z.number({ error: "Choose an attribute." }).int().min(1).max(2_147_483_647) });
+
+/**
+ * The editor adds values explicitly ("Add a value", below): a save that names a value its
+ * attribute lacks is refused with a message under that attribute, unless it says create_values
+ * and the staff member may add values (product:update, as on the attribute's own page).
+ */
+const newValuesFor = (staff: Parameters<typeof can>[0], createValues: boolean | undefined) => (createValues !== true ? "refuse" : can(staff, "product", "update") ? "create" : "forbidden");
 
 export async function createProductAction(input: unknown): Promise<ActionResult<{ slug: string }>> {
   return staffAction(async () => {
@@ -31,7 +41,7 @@ export async function createProductAction(input: unknown): Promise<ActionResult<
     const data = actionInput(productCreateSchema, input);
     if (data.published) assertCan(staff, "product", "publish");
     if (data.initial_stock) assertCan(staff, "stock", "update");
-    const product = await createProduct(data, staff.actor);
+    const product = await createProduct(data, staff.actor, new Date(), newValuesFor(staff, data.create_values));
     return { ok: true, message: PRODUCT_ADMIN_MESSAGES.created, data: { slug: product.slug } };
   });
 }
@@ -45,10 +55,24 @@ export async function saveProductAction(slug: unknown, input: unknown): Promise<
     if (Object.values(fields).some((v) => v !== undefined)) assertCan(staff, "product", "update");
     if (published !== undefined) assertCan(staff, "product", "publish");
     if (stock_adjustment) assertCan(staff, "stock", "update");
-    const product = await updateProduct(current, data, staff.actor);
+    const product = await updateProduct(current, data, staff.actor, new Date(), newValuesFor(staff, data.create_values));
     if (!product) throw new ApiError(404, PRODUCT_ADMIN_MESSAGES.notFound);
     refresh();
     return { ok: true, message: PRODUCT_ADMIN_MESSAGES.saved, data: { slug: product.slug } };
+  });
+}
+
+/**
+ * The editor's "Add a value": a new value of one attribute (product:update, the rule of the
+ * attribute's own page), audited by attribute-admin.ts; answers the attribute's values in order.
+ */
+export async function addAttributeValueAction(id: unknown, value: unknown): Promise<ActionResult<{ value: string; values: string[] }>> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("product", "update");
+    const attribute = actionInput(attributeId, { id }).id;
+    const input = actionInput(attributeValueSchema, { value });
+    const saved = await addAttributeValue(attribute, input, staff.actor);
+    return { ok: true, message: `${input.value} is added to ${saved.name}.`, data: { value: input.value, values: saved.values.map((v) => v.value) } };
   });
 }
 

@@ -11,7 +11,7 @@ import { can } from "@/lib/accounts/access";
 import { adminProductDetail, editorChoices, editorVariants, getAdminProduct } from "@/lib/catalog";
 import { productForm } from "@/lib/catalog/product-editor";
 import { getConfig } from "@/lib/platform/config";
-import { adjustVariantStockAction, archiveProductAction, deletePhotoAction, deleteProductAction, duplicateProductAction, reorderPhotosAction, saveProductAction, saveVariantsAction, updatePhotoAction } from "./actions";
+import { addAttributeValueAction, adjustVariantStockAction, archiveProductAction, deletePhotoAction, deleteProductAction, duplicateProductAction, reorderPhotosAction, saveProductAction, saveVariantsAction, updatePhotoAction } from "./actions";
 import { ReadOnlyProduct, StockLedger } from "./read-only";
 
 type Params = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -77,6 +77,7 @@ export default async function ProductPage({ params, searchParams }: Params) {
         initial={productForm(product, choices.attributeNames)}
         soldByVariant={product.variants.length > 0}
         categories={choices.categories}
+        attributes={choices.attributes}
         gstRates={choices.gstRates}
         gstDefaultRate={choices.gstDefaultRate}
         origin={choices.origin}
@@ -84,6 +85,7 @@ export default async function ProductPage({ params, searchParams }: Params) {
         photoPaths={photoPaths}
         can={{ publish: can(staff, "product", "publish"), stock: can(staff, "stock", "update") }}
         save={save}
+        addValue={addAttributeValueAction}
       />
       <Section title={`Photos (${product.photos.length})`}>
         <PhotoManager slug={product.slug} systemKey={getConfig().systemKey} photos={product.photos} reorder={reorderPhotosAction} update={updatePhotoAction} remove={deletePhotoAction} />

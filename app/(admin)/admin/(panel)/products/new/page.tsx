@@ -6,7 +6,7 @@ import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { editorChoices } from "@/lib/catalog";
 import { emptyProductForm } from "@/lib/catalog/product-editor";
-import { createProductAction } from "../[slug]/actions";
+import { addAttributeValueAction, createProductAction } from "../[slug]/actions";
 
 export const metadata: Metadata = { title: "New product" };
 
@@ -21,6 +21,7 @@ export default async function NewProductPage() {
         initial={emptyProductForm(choices.attributeNames)}
         soldByVariant={false}
         categories={choices.categories}
+        attributes={choices.attributes}
         gstRates={choices.gstRates}
         gstDefaultRate={choices.gstDefaultRate}
         origin={choices.origin}
@@ -28,6 +29,7 @@ export default async function NewProductPage() {
         photoPaths={[]}
         can={{ publish: can(staff, "product", "publish"), stock: can(staff, "stock", "update") }}
         save={createProductAction}
+        addValue={can(staff, "product", "update") ? addAttributeValueAction : undefined}
       />
       <p className="text-sm">
         <Link href="/admin/products" className="text-slate-800 underline underline-offset-2">

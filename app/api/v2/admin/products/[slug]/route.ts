@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { assertCan, requireStaff, requireStaffForAny } from "@/lib/accounts";
+import { can } from "@/lib/accounts/access";
 import { deleteProduct, getAdminProduct, PRODUCT_ADMIN_MESSAGES, updateProduct } from "@/lib/catalog";
 import { productUpdateSchema } from "@/lib/catalog/product-schemas";
 import { ApiError } from "@/lib/platform/errors";
@@ -24,7 +25,9 @@ export const GET = handler<{ slug: string }>(
 /**
  * PATCH /api/v2/admin/products/{slug}: change a product; its page and every list show it at once.
  * Needs product:update for its fields, product:publish for `published`, stock:update for
- * `stock_adjustment` (a role with none of them is refused before the body is read).
+ * `stock_adjustment` (a role with none of them is refused before the body is read). A value
+ * `attributes` names that its attribute lacks is added (product:update, audited) unless
+ * `create_values: false` asks for a 422 instead (docs/api-v2.md).
  */
 export const PATCH = handler<{ slug: string }>(
   async (request, raw) => {
@@ -35,7 +38,7 @@ export const PATCH = handler<{ slug: string }>(
     if (Object.values(fields).some((v) => v !== undefined)) assertCan(staff, "product", "update");
     if (published !== undefined) assertCan(staff, "product", "publish");
     if (stock_adjustment) assertCan(staff, "stock", "update");
-    const product = await updateProduct(slug, input, staff.actor);
+    const product = await updateProduct(slug, input, staff.actor, new Date(), input.create_values === false ? "refuse" : can(staff, "product", "update") ? "create" : "forbidden");
     if (!product) throw new ApiError(404, PRODUCT_ADMIN_MESSAGES.notFound);
     return staffAnswer(staff, list([presentAdminProduct(product)]));
   },
