@@ -368,6 +368,24 @@ export type ApiOrderDetail = {
   shipping_cost: number;
   tax: number;
   coupon_discount: number;
+  /** The order's parcels: carrier, AWB, tracking link, status and their events, oldest first. */
+  shipments: ApiShipment[];
+  /** Placed, Confirmed, Shipped, Out for delivery, Delivered (or Returned): each with its time, null when not yet. */
+  timeline: { step: string; at: string | null; done: boolean }[];
+};
+
+export type ApiShipment = {
+  id: number;
+  provider: string;
+  carrier: string;
+  awb: string | null;
+  tracking_url: string | null;
+  status: string;
+  status_label: string;
+  created_at: string;
+  delivered_at: string | null;
+  returned_at: string | null;
+  events: { status: string; label: string; location: string | null; note: string | null; source: string; at: string }[];
 };
 
 /** A line of GET /purchase-history-items/{id}. */

@@ -122,6 +122,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   revival: "Late payment",
   adjustment: "Adjustment",
   return: "Return",
+  rto: "Returned by the courier",
   import: "Import",
 };
 

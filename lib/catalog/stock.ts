@@ -21,6 +21,8 @@ export const STOCK_REASON = {
   adjustment: "adjustment",
   /** Goods came back from a customer (returns, later). */
   return: "return",
+  /** The courier brought an undelivered order back to the shop (RTO received): its units are on the shelf again. */
+  rto: "rto",
   /** A catalog import set stock (later). */
   import: "import",
 } as const;

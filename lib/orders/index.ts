@@ -3,8 +3,9 @@ import "server-only";
 /**
  * Orders: checkout and placement, the order lifecycle (the transitions table ./lifecycle.ts, applied
  * by ./server/transition.ts; the paths in ./server/order-state.ts and ./server/order-admin.ts),
- * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), order mails, GST invoices (./server/invoices/) and online
- * payments behind one provider interface (./server/payments/). Stock moves through the catalog's
+ * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), order mails, GST invoices (./server/invoices/), online
+ * payments behind one provider interface (./server/payments/), and fulfilment: shipments with
+ * shipping providers behind one interface, packing slips (./server/shipping/). Stock moves through the catalog's
  * ledger (lib/catalog moveStock).
  *
  * This file is the domain's server API: pages, route handlers and other domains import from here.
@@ -27,4 +28,7 @@ export { findOrderToPay } from "./server/order-to-pay";
 export { getOrder, listOrders, type OrderDetail, type OrderLine, type OrderSummary, REFUND_MESSAGES, requestRefund } from "./server/orders";
 export { sandboxCheckout, sandboxPay } from "./server/payments/sandbox-bank";
 export { callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, paymentResponsePath, type PaymentStart, startPayment } from "./server/payments/service";
+export { deliverOpenShipment, handleShiprocketWebhook, labelsPdf, moveShipment, packingSlipsPdf, SHIPPING_MESSAGES, shipOrder, shipOrders, type ShipmentMove } from "./server/shipping/service";
+export { orderTimeline, type ShipmentView, shipmentMailFacts, shipmentsOf, type TimelineStep } from "./server/shipping/views";
+export { type ShippingProviderStatus, shippingProviders, updateShippingSwitches } from "./server/shipping/switch";
 export { enabledOnlineProvider, type PaymentProviderStatus, paymentProviders, paymentsOn, updatePaymentSwitches } from "./server/payments/switch";

@@ -5,8 +5,11 @@
  * states, inside the caller's transaction, and to append an order_events row; docs/architecture.md
  * draws it, and lifecycle.test.ts fails when the table has a transition the document does not name.
  *
- * Three machines:
+ * Four machines:
  *  - order:   its (delivery status, payment status) pair;
+ *  - shipment: a parcel on its way (Shipped, Out for delivery, a failed attempt the shop decides
+ *             on, Delivered) or back to the shop (return to origin); its delivery and its return's
+ *             receipt move the order (the `order` each names);
  *  - line:    an order line's delivery status, which follows its order, and its refund status
  *             (a customer's claim on a delivered line);
  *  - payment: a payments row (one per order and way of paying).
@@ -15,7 +18,7 @@
  * lines follow, the payment transitions of its payment rows, stock taken or given back (through
  * the stock ledger, lib/catalog), the GST invoice it issues and the mail it sends after commit.
  */
-import { CANCEL_REASON, DELIVERY, ORDER_MESSAGES, REFUND_MESSAGES, type Actor, type CancelReason, type DeliveryStatus, type OrderMailKind, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentRowStatus, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "./status";
+import { CANCEL_REASON, DELIVERY, ORDER_MESSAGES, REFUND_MESSAGES, SHIPMENT, SHIPMENT_LABEL, type ShipmentStatus, type Actor, type CancelReason, type DeliveryStatus, type OrderMailKind, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentRowStatus, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "./status";
 import { STOCK_REASON, type StockReason } from "@/lib/catalog/stock";
 
 export type OrderState = { delivery: DeliveryStatus; payment: PaymentStatus };
@@ -65,7 +68,7 @@ export type OrderTransition = {
 };
 
 const any = "*" as const;
-const { pending: Pending, confirmed: Confirmed, shipped: Shipped, delivered: Delivered, cancelled: Cancelled } = DELIVERY;
+const { pending: Pending, confirmed: Confirmed, shipped: Shipped, delivered: Delivered, cancelled: Cancelled, returned: Returned } = DELIVERY;
 const { unpaid: UnPaid, paid: Paid, refunded: Refunded } = PAYMENT;
 
 export const ORDER_TRANSITIONS = {
@@ -142,19 +145,30 @@ export const ORDER_TRANSITIONS = {
     mail: "shipped",
   },
   deliver: {
-    describe: "the courier delivered it (a Cash on Delivery order then collects its cash)",
+    describe: "the courier delivered it (a Cash on Delivery order then collects its cash); staff or the courier's tracking say so",
     from: [{ delivery: Shipped, payment: any }],
     to: { delivery: Delivered },
-    actors: ["staff"],
+    actors: ["staff", "provider"],
     guard: paidIfOnline,
     refusal: (from) => illegalMove(from.delivery, Delivered),
     lines: "deliver",
+    mail: "delivered",
+  },
+  rto_receive: {
+    describe: "the courier brought an undelivered order back (RTO received): restocked, cash no longer due, a paid order's money due back",
+    from: [{ delivery: Shipped, payment: any }],
+    to: { delivery: Returned },
+    actors: ["staff"],
+    refusal: (from) => illegalMove(from.delivery, Returned),
+    lines: "rto_receive",
+    payments: ["void", "owe"],
+    stock: { move: "return", reason: STOCK_REASON.rto },
   },
   collect_cash: {
-    describe: "the cash of a delivered Cash on Delivery order is collected (invoice issued)",
+    describe: "the cash of a delivered Cash on Delivery order is collected (invoice issued): by staff, or with the courier's tracking report of the delivery",
     from: [{ delivery: Delivered, payment: UnPaid }],
     to: { payment: Paid },
-    actors: ["staff"],
+    actors: ["staff", "provider"],
     guard: (o) => (o.paymentType === PAYMENT_TYPE.cod ? null : "Only a Cash on Delivery order is paid at the door."),
     refusal: (from) => illegalMove(from.delivery, Delivered),
     payments: ["collect"],
@@ -242,6 +256,7 @@ export const LINE_TRANSITIONS = {
   ship: { describe: "follows its order to Shipped", field: "delivery_status", from: [Pending, Confirmed], to: Shipped, actors: followers },
   deliver: { describe: "follows its order to Delivered", field: "delivery_status", from: [Shipped], to: Delivered, actors: followers },
   cancel: { describe: "follows its order to Cancelled", field: "delivery_status", from: [Pending, Confirmed], to: Cancelled, actors: followers },
+  rto_receive: { describe: "follows its order back to the shop (RTO received)", field: "delivery_status", from: [Shipped], to: Returned, actors: followers },
   revive: { describe: "follows its revived order back to Confirmed", field: "delivery_status", from: [Cancelled], to: Confirmed, actors: followers },
   request_refund: { describe: "the customer claims a delivered line as damaged or defective", field: "refund_status", from: [null], to: REFUND.requested, actors: ["customer"], refusal: () => REFUND_MESSAGES.alreadyRequested },
   approve_refund: { describe: "the shop accepts the claim", field: "refund_status", from: [REFUND.requested], to: REFUND.approved, actors: ["staff"], refusal: decision(REFUND.approved) },
@@ -274,13 +289,52 @@ export const PAYMENT_TRANSITIONS = {
   capture: { describe: "the provider's signed report of the payment", from: open, to: paid, actors: ["provider"] },
   fail: { describe: "the provider's signed report of a failed attempt (the customer may retry)", from: open, to: failed, actors: ["provider"] },
   void: { describe: "the order was cancelled before it was paid", from: open, to: failed, actors: ["customer", "staff", "system"] },
-  collect: { describe: "the courier collected the cash of a Cash on Delivery order", from: [pending], to: paid, actors: ["staff"] },
+  collect: { describe: "the courier collected the cash of a Cash on Delivery order", from: [pending], to: paid, actors: ["staff", "provider"] },
   owe: { describe: "the shop cancelled a paid order: its money is due back", from: [paid], to: refundDue, actors: ["staff"] },
   capture_owed: { describe: "a payment arrived for an order that stays cancelled", from: open, to: refundDue, actors: ["provider"] },
   refund: { describe: "refunds recorded for the whole amount (a part keeps the row as it was, with its refunded amount)", from: [paid, refundDue], to: refunded, actors: ["staff"] },
   close: { describe: "staff close a refund that will not be paid through the store, with a reason", from: [refundDue], to: closed, actors: ["staff"] },
 } as const satisfies Record<string, PaymentTransition>;
 export type PaymentTransitionName = keyof typeof PAYMENT_TRANSITIONS;
+
+/* ---------------------------------------------------------------------------------------------
+ * Shipments
+ * ------------------------------------------------------------------------------------------- */
+
+export type ShipmentTransition = {
+  readonly describe: string;
+  /** Empty: the transition that creates the shipment (with the order's `ship`). */
+  readonly from: readonly ShipmentStatus[];
+  readonly to: ShipmentStatus;
+  /** staff: a clerk's command (the sandbox courier's buttons, an NDR decision); provider: the courier's tracking, re-read. */
+  readonly actors: readonly Actor[];
+  /** The order transition that goes with it, in the same transaction. */
+  readonly order?: OrderTransitionName;
+};
+
+const { inTransit, outForDelivery, deliveryFailed, delivered: parcelDelivered, rtoInTransit, rtoReceived } = SHIPMENT;
+const onTheWay = [inTransit, outForDelivery] as const;
+
+export const SHIPMENT_TRANSITIONS = {
+  create: { describe: "the shop hands the parcel to a courier (carrier, AWB, tracking link); the order is Shipped", from: [], to: inTransit, actors: ["staff"], order: "ship" },
+  out_for_delivery: { describe: "the courier's agent is out to deliver it", from: [inTransit], to: outForDelivery, actors: ["staff", "provider"] },
+  fail_attempt: { describe: "a delivery attempt failed (NDR): the shop decides re-attempt or return", from: onTheWay, to: deliveryFailed, actors: ["staff", "provider"] },
+  reattempt: { describe: "the shop asks the courier to try again (NDR decision)", from: [deliveryFailed], to: inTransit, actors: ["staff", "provider"] },
+  return_to_origin: { describe: "the parcel goes back to the shop (RTO): the shop's NDR decision, or the courier's", from: [inTransit, outForDelivery, deliveryFailed], to: rtoInTransit, actors: ["staff", "provider"] },
+  deliver: { describe: "the customer has it; the order is Delivered", from: [inTransit, outForDelivery, deliveryFailed], to: parcelDelivered, actors: ["staff", "provider"], order: "deliver" },
+  receive_return: { describe: "the shop has the parcel back (RTO received); the order is Returned and restocked", from: [rtoInTransit], to: rtoReceived, actors: ["staff"], order: "rto_receive" },
+} as const satisfies Record<string, ShipmentTransition>;
+export type ShipmentTransitionName = keyof typeof SHIPMENT_TRANSITIONS;
+
+/** The 409 of a shipment move its state does not allow: "A shipment that is Delivered cannot be marked Out for delivery." */
+export const shipmentRefusal = (name: ShipmentTransitionName, from: ShipmentStatus): string | null => {
+  const t: ShipmentTransition = SHIPMENT_TRANSITIONS[name];
+  return t.from.includes(from) ? null : `A shipment that is ${SHIPMENT_LABEL[from]} cannot be marked ${SHIPMENT_LABEL[t.to]}.`;
+};
+
+/** The moves of a shipment in `status` that `actor` may make, in the table's order. */
+export const shipmentMoves = (status: ShipmentStatus, actor: Actor): ShipmentTransitionName[] =>
+  (Object.entries(SHIPMENT_TRANSITIONS) as [ShipmentTransitionName, ShipmentTransition][]).filter(([, t]) => t.actors.includes(actor) && t.from.includes(status)).map(([name]) => name);
 
 /* ---------------------------------------------------------------------------------------------
  * Reading the table
@@ -308,7 +362,7 @@ export function orderRefusal(name: OrderTransitionName, order: OrderFacts): stri
 }
 
 /** Every transition by machine, for the docs check and the admin. */
-export const LIFECYCLE = { order: ORDER_TRANSITIONS, line: LINE_TRANSITIONS, payment: PAYMENT_TRANSITIONS } as const;
+export const LIFECYCLE = { order: ORDER_TRANSITIONS, line: LINE_TRANSITIONS, payment: PAYMENT_TRANSITIONS, shipment: SHIPMENT_TRANSITIONS } as const;
 export type Machine = keyof typeof LIFECYCLE;
 
 /* ---------------------------------------------------------------------------------------------
@@ -362,19 +416,27 @@ export function paymentEdges(): Edge[] {
   );
 }
 
+/** The arrows of a shipment. */
+export function shipmentEdges(): Edge[] {
+  return (Object.entries(SHIPMENT_TRANSITIONS) as [ShipmentTransitionName, ShipmentTransition][]).flatMap(([name, t]): Edge[] =>
+    t.from.length ? t.from.map((from) => ({ from, to: t.to, name })) : [{ from: null, to: t.to, name }],
+  );
+}
+
 /** The diagrams by the name docs/architecture.md marks each with (`%% lifecycle: …`). */
 export const DIAGRAMS = {
   order: orderEdges,
   "line delivery_status": () => lineEdges("delivery_status"),
   "line refund_status": () => lineEdges("refund_status"),
   payment: paymentEdges,
+  shipment: shipmentEdges,
 } as const;
 
 /** A mermaid state diagram of `edges`, as docs/architecture.md carries it. */
 export function mermaid(diagram: keyof typeof DIAGRAMS): string {
   const edges = DIAGRAMS[diagram]();
   const actorsOf = (name: string): readonly Actor[] => {
-    const t = (diagram === "order" ? ORDER_TRANSITIONS : diagram === "payment" ? PAYMENT_TRANSITIONS : LINE_TRANSITIONS) as Record<string, { actors: readonly Actor[] }>;
+    const t = (diagram === "order" ? ORDER_TRANSITIONS : diagram === "payment" ? PAYMENT_TRANSITIONS : diagram === "shipment" ? SHIPMENT_TRANSITIONS : LINE_TRANSITIONS) as Record<string, { actors: readonly Actor[] }>;
     return t[name]?.actors ?? [];
   };
   const lines = ["```mermaid", `%% lifecycle: ${diagram}`, "stateDiagram-v2", "    direction LR"];

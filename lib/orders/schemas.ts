@@ -37,7 +37,7 @@ export const refundRequestSchema = z.object({
 });
 
 export const ADMIN_DELIVERY_TARGETS = [DELIVERY.confirmed, DELIVERY.shipped, DELIVERY.delivered, DELIVERY.cancelled] as const;
-export const ADMIN_DELIVERY_FILTER = [DELIVERY.pending, ...ADMIN_DELIVERY_TARGETS] as const;
+export const ADMIN_DELIVERY_FILTER = [DELIVERY.pending, ...ADMIN_DELIVERY_TARGETS, DELIVERY.returned] as const;
 
 export const adminOrdersQuery = pageQuery.extend({
   status: z.enum(ADMIN_DELIVERY_FILTER, { error: `status must be one of ${ADMIN_DELIVERY_FILTER.join(", ")}.` }).optional(),

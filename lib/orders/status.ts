@@ -8,7 +8,8 @@
 const values = <T extends Record<string, string>>(names: T) => Object.values(names) as T[keyof T][];
 
 /** orders.delivery_status and order_lines.delivery_status. */
-export const DELIVERY = { pending: "Pending", confirmed: "Confirmed", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled" } as const;
+/** Returned: the courier could not deliver it and brought it back to the shop (RTO received, restocked). */
+export const DELIVERY = { pending: "Pending", confirmed: "Confirmed", shipped: "Shipped", delivered: "Delivered", cancelled: "Cancelled", returned: "Returned" } as const;
 export type DeliveryStatus = (typeof DELIVERY)[keyof typeof DELIVERY];
 export const DELIVERY_STATUSES = values(DELIVERY);
 
@@ -73,6 +74,35 @@ export const ORDER_MAIL = {
 } as const;
 export type OrderMailKind = (typeof ORDER_MAIL)[keyof typeof ORDER_MAIL];
 export const ORDER_MAIL_KINDS = values(ORDER_MAIL);
+
+/**
+ * shipments.status: a parcel's way to the customer and, when it could not be delivered, back
+ * (NDR: a failed delivery attempt, for the shop to decide re-attempt or return; RTO: return to origin).
+ */
+export const SHIPMENT = {
+  inTransit: "in_transit",
+  outForDelivery: "out_for_delivery",
+  deliveryFailed: "delivery_failed",
+  delivered: "delivered",
+  rtoInTransit: "rto_in_transit",
+  rtoReceived: "rto_received",
+} as const;
+export type ShipmentStatus = (typeof SHIPMENT)[keyof typeof SHIPMENT];
+export const SHIPMENT_STATUSES = values(SHIPMENT);
+
+/** How staff and shoppers read a shipment's status. */
+export const SHIPMENT_LABEL: Record<ShipmentStatus, string> = {
+  in_transit: "Shipped",
+  out_for_delivery: "Out for delivery",
+  delivery_failed: "Delivery attempt failed",
+  delivered: "Delivered",
+  rto_in_transit: "Returning to the shop",
+  rto_received: "Returned",
+};
+
+/** shipment_events.source: who told the store. */
+export const SHIPMENT_SOURCE = { staff: "staff", provider: "provider", webhook: "webhook" } as const;
+export type ShipmentSource = (typeof SHIPMENT_SOURCE)[keyof typeof SHIPMENT_SOURCE];
 
 export const ORDER_MESSAGES = {
   notFound: "Order not found.",

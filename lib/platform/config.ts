@@ -28,6 +28,11 @@ const envSchema = z.object({
   PAYMENTS_SANDBOX: z.enum(["0", "1"]).optional(),
   PAYMENTS_SANDBOX_KEY_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_KEY_SECRET must be at least 16 characters.").optional(),
   PAYMENTS_SANDBOX_WEBHOOK_SECRET: z.string().trim().min(16, "PAYMENTS_SANDBOX_WEBHOOK_SECRET must be at least 16 characters.").optional(),
+  SHIPROCKET_EMAIL: z.string().trim().min(1).optional(),
+  SHIPROCKET_PASSWORD: z.string().trim().min(1).optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().trim().min(1).optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().trim().min(16, "SHIPROCKET_WEBHOOK_TOKEN must be at least 16 characters.").optional(),
+  SHIPPING_SANDBOX: z.enum(["0", "1"]).optional(),
   REDIS_URL: z.string().trim().regex(/^(rediss?:\/\/|$)/i, "REDIS_URL must start with redis:// or rediss://.").optional(),
   REDIS_KEY_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_.-]*$/, "REDIS_KEY_PREFIX may hold letters, digits, _ . and - only.").optional(),
   S3_BUCKET: z.string().trim().optional(),
@@ -75,6 +80,17 @@ export type AppConfig = {
   s3: S3Config | null;
   /** Online payment providers (lib/orders/server/payments). */
   payments: PaymentsConfig;
+  /** Shipping providers (lib/orders/server/shipping). */
+  shipping: ShippingConfig;
+};
+
+export type ShippingConfig = {
+  /** Shiprocket, when SHIPROCKET_EMAIL and SHIPROCKET_PASSWORD (its API user) are set. */
+  shiprocket: { email: string; password: string; pickupLocation: string; webhookToken: string | null } | null;
+  /** Which Shiprocket variables are set (the back office says "set" or "missing", never a value). */
+  shiprocketKeysSet: { SHIPROCKET_EMAIL: boolean; SHIPROCKET_PASSWORD: boolean; SHIPROCKET_PICKUP_LOCATION: boolean; SHIPROCKET_WEBHOOK_TOKEN: boolean };
+  /** The offline sandbox courier (staff move its parcels by hand): as the payment sandbox unless SHIPPING_SANDBOX says. */
+  sandboxEnabled: boolean;
 };
 
 export type S3Config = {
@@ -218,6 +234,19 @@ export function getConfig(): AppConfig {
       sandboxEnabled: sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.DATABASE_URL, env.SITE_URL),
       sandboxKeySecret: env.PAYMENTS_SANDBOX_KEY_SECRET ?? null,
       sandboxWebhookSecret: env.PAYMENTS_SANDBOX_WEBHOOK_SECRET ?? null,
+    },
+    shipping: {
+      shiprocket:
+        env.SHIPROCKET_EMAIL && env.SHIPROCKET_PASSWORD
+          ? { email: env.SHIPROCKET_EMAIL, password: env.SHIPROCKET_PASSWORD, pickupLocation: env.SHIPROCKET_PICKUP_LOCATION ?? "Primary", webhookToken: env.SHIPROCKET_WEBHOOK_TOKEN ?? null }
+          : null,
+      shiprocketKeysSet: {
+        SHIPROCKET_EMAIL: Boolean(env.SHIPROCKET_EMAIL),
+        SHIPROCKET_PASSWORD: Boolean(env.SHIPROCKET_PASSWORD),
+        SHIPROCKET_PICKUP_LOCATION: Boolean(env.SHIPROCKET_PICKUP_LOCATION),
+        SHIPROCKET_WEBHOOK_TOKEN: Boolean(env.SHIPROCKET_WEBHOOK_TOKEN),
+      },
+      sandboxEnabled: env.SHIPPING_SANDBOX ? env.SHIPPING_SANDBOX === "1" : sandboxPaymentsEnabled(env.PAYMENTS_SANDBOX, env.DATABASE_URL, env.SITE_URL),
     },
   };
   return cached;

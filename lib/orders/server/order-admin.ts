@@ -8,6 +8,7 @@ import { ACTOR, DELIVERY, type DeliveryStatus, ORDER_MESSAGES, PAYMENT, PAYMENT_
 import { orderTransaction } from "./after-commit";
 import { recordRefund, type RefundInput } from "./refunds";
 import { applyTransition, type Change, lockOrder } from "./transition";
+import { deliverOpenShipment } from "./shipping/service";
 
 /**
  * The back office's order calls (app/api/v2/admin, a staff session or API token): staff move an
@@ -91,7 +92,7 @@ export async function adminOrderState(orderId: number): Promise<AdminOrderState 
   };
 }
 
-export type AdminTarget = Exclude<DeliveryStatus, "Pending">;
+export type AdminTarget = Exclude<DeliveryStatus, "Pending" | "Returned">;
 
 /** The transition each target of POST /admin/orders/{id}/status names. */
 const BY_TARGET: Record<AdminTarget, OrderTransitionName> = {
@@ -117,6 +118,8 @@ export async function setDeliveryStatus(orderId: number, target: AdminTarget, ac
       if (!cashDue) throw new ApiError(409, illegalMove(DELIVERY.delivered, DELIVERY.delivered));
     } else {
       await applyTransition(change, { machine: "order", name: BY_TARGET[target], orderId });
+      // Its parcel, if one was booked, is delivered with it.
+      if (target === DELIVERY.delivered) await deliverOpenShipment(change, orderId);
     }
     if (target === DELIVERY.delivered && cashDue) {
       await applyTransition(change, { machine: "order", name: "collect_cash", orderId, payment: { provider_payment_id: `cod-${order.code}` } });

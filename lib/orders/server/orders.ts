@@ -1,4 +1,5 @@
 import "server-only";
+import { orderTimeline, type ShipmentView, shipmentsOf, type TimelineStep } from "./shipping/views";
 import { clampPage, ORDERS_PER_PAGE, refundDeadline, refundView, refundWindowDays } from "../rules";
 import { ACTOR, DELIVERY, type DeliveryStatus, type PaymentStatus, type PaymentType, REFUND, REFUND_MESSAGES, type RefundStatus } from "../status";
 import { orderTransaction } from "./after-commit";
@@ -46,6 +47,8 @@ export type OrderDetail = OrderSummary & {
   couponDiscount: number;
   deliveredAt: string | null;
   lines: OrderLine[];
+  shipments: ShipmentView[];
+  timeline: TimelineStep[];
 };
 
 export { REFUND_MESSAGES };
@@ -111,6 +114,8 @@ export async function getOrder(userId: number, id: number, now = new Date()): Pr
     couponDiscount: o.coupon_discount,
     deliveredAt: o.delivered_at,
     lines,
+    shipments: await shipmentsOf(o.id, db),
+    timeline: await orderTimeline(o.id, db),
   };
 }
 

@@ -18,6 +18,7 @@ import * as m015 from "./migrations/015_stock_thresholds";
 import * as m016 from "./migrations/016_admin_list_speed";
 import * as m018 from "./migrations/018_category_admin";
 import * as m019 from "./migrations/019_content_admin";
+import * as m020 from "./migrations/020_shipments";
 import * as m021 from "./migrations/021_credit_notes";
 import * as m022 from "./migrations/022_people";
 import * as m023 from "./migrations/023_low_stock_index";
@@ -44,6 +45,7 @@ const migrations = {
   "016_admin_list_speed": m016,
   "018_category_admin": m018,
   "019_content_admin": m019,
+  "020_shipments": m020,
   "021_credit_notes": m021,
   "022_people": m022,
   "023_low_stock_index": m023,

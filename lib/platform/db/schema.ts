@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { StockReason } from "@/lib/catalog/stock";
-import type { Actor, CancelReason, DeliveryStatus, Entity, PaymentRowStatus, PaymentStatus, PaymentType, RefundMethod, RefundRecordStatus, RefundStatus } from "@/lib/orders/status";
+import type { Actor, CancelReason, DeliveryStatus, Entity, PaymentRowStatus, PaymentStatus, PaymentType, RefundMethod, RefundRecordStatus, RefundStatus, ShipmentSource, ShipmentStatus } from "@/lib/orders/status";
 
 /**
  * Table types shared by both dialects. Money is integer paise. Flags are 0/1 integers.
@@ -575,6 +575,41 @@ export interface OrderEventsTable {
   created_at: Timestamp;
 }
 
+/** A parcel of an order with a courier (migration 020; lib/orders/server/shipping/). */
+export interface ShipmentsTable {
+  id: Id;
+  order_id: number;
+  /** The shipping provider: sandbox, manual or shiprocket. */
+  provider: string;
+  /** The courier's name as the shopper reads it. */
+  carrier: string;
+  awb: string | null;
+  tracking_url: string | null;
+  status: ShipmentStatus;
+  provider_order_id: string | null;
+  provider_shipment_id: string | null;
+  /** The courier label PDF in storage (lib/platform/storage), when the provider gave one. */
+  label_key: string | null;
+  pickup_requested_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  delivered_at: Timestamp | null;
+  returned_at: Timestamp | null;
+}
+
+/** A status a shipment reached, or a scan the courier reported (migration 020). */
+export interface ShipmentEventsTable {
+  id: Id;
+  shipment_id: number;
+  status: string;
+  location: string | null;
+  note: string | null;
+  source: ShipmentSource;
+  actor_id: number | null;
+  occurred_at: Timestamp;
+  created_at: Timestamp;
+}
+
 /**
  * The stock ledger: the rows of a product sum to its stock_quantity (migration 008), and the rows
  * of a variant to the variant's (migration 011).
@@ -951,6 +986,8 @@ export interface Database {
   order_lines: OrderLinesTable;
   payments: PaymentsTable;
   order_events: OrderEventsTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
   stock_movements: StockMovementsTable;
   refunds: RefundsTable;
   payment_events: PaymentEventsTable;

@@ -1,3 +1,4 @@
+import { presentShipment, presentTimeline } from "./shipping";
 import type { OrderDetail, OrderLine, OrderSummary } from "@/lib/orders";
 import type { ApiOrderDetail, ApiOrderItem, ApiOrderRow } from "@/lib/api/types";
 import { rupees } from "./present";
@@ -39,6 +40,8 @@ export const presentOrderDetail = (o: OrderDetail): ApiOrderDetail => ({
   shipping_cost: rupees(o.shippingCost),
   tax: rupees(o.tax),
   coupon_discount: rupees(o.couponDiscount),
+  shipments: o.shipments.map(presentShipment),
+  timeline: presentTimeline(o.timeline),
 });
 
 export const presentOrderItem = (l: OrderLine): ApiOrderItem => ({

@@ -209,9 +209,14 @@ describe("the back office's pages, by role", () => {
     const moving = await page(`/admin/orders/${order.id}`, fulfilment.cookie);
     expect(moving.status).toBe(200);
     expect(moving.text).toContain(`Order ${order.code}`);
-    expect(moving.text).toContain("Mark shipped");
+    // Shipping is the Fulfilment section's Ship form (a provider books the parcel), with the packing slip.
+    expect(moving.text).toContain("Shipping provider");
+    expect(moving.text).toContain("Packing slip (PDF)");
+    expect(moving.text).toContain("Cancel order");
     const reading = await page(`/admin/orders/${order.id}`, support.cookie);
     expect(reading.status).toBe(200);
-    expect(reading.text).not.toContain("Mark shipped");
+    expect(reading.text).not.toContain("Shipping provider");
+    expect(reading.text).not.toContain("Packing slip (PDF)");
+    expect(reading.text).not.toContain("Cancel order");
   });
 });

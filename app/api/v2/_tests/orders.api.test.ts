@@ -133,6 +133,14 @@ describe("order details and items", () => {
         shipping_cost: rupees(row.shipping_cost),
         tax: rupees(row.tax),
         coupon_discount: 0,
+        shipments: [],
+        timeline: [
+          { step: "Placed", at: row.created_at, done: true },
+          { step: "Confirmed", at: null, done: false },
+          { step: "Shipped", at: null, done: false },
+          { step: "Out for delivery", at: null, done: false },
+          { step: "Delivered", at: null, done: false },
+        ],
       },
     ]);
     expect(row.estimated_delivery).toMatch(/^by /);

@@ -3,7 +3,8 @@
 import { refresh } from "next/cache";
 import { actionInput, requireStaffAction, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
-import { creditNotesOf, refundFromAdmin, retryRefund, setDeliveryStatus } from "@/lib/orders";
+import { creditNotesOf, moveShipment, refundFromAdmin, retryRefund, setDeliveryStatus, shipOrder, shipOrders } from "@/lib/orders";
+import { bulkIdsQuery, bulkShipSchema, SHIPMENT_MOVE_LABELS, shipmentIdParam, shipmentMoveSchema, shipSchema } from "@/lib/orders/shipping";
 import { adminRefundFormSchema, adminRefundRetrySchema, adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
 import { formatPaise } from "@/lib/platform/format";
 import { z } from "@/lib/platform/zod";
@@ -71,5 +72,48 @@ export async function retryOrderRefund(_previous: ActionResult | null, form: For
     const outcome = await retryRefund(id, refund_id, staff.actor);
     refresh();
     return { ok: true, message: `The refund is ${outcome.refund.status}.` };
+  });
+}
+
+const shipInput = z.object({ id: orderIdParam.shape.id }).and(shipSchema);
+
+/** Ship from the order page (order:update): the provider books the parcel, the order is Shipped (the same service as POST /api/v2/admin/orders/{id}/shipments). */
+export async function shipOrderAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("order", "update");
+    const text = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : undefined);
+    const input = actionInput(shipInput, { id: text("id") ?? "", provider: text("provider"), carrier: text("carrier"), awb: text("awb"), tracking_url: text("tracking_url") });
+    const shipment = await shipOrder(input.id, { provider: input.provider, carrier: input.carrier, awb: input.awb, trackingUrl: input.tracking_url ?? null }, staff.actor);
+    refresh();
+    return { ok: true, message: `Shipped with ${shipment.carrier}, AWB ${shipment.awb ?? "—"}.` };
+  });
+}
+
+const moveInput2 = z.object({ id: orderIdParam.shape.id, shipment: shipmentIdParam.shape.shipment }).and(shipmentMoveSchema);
+
+/** A shipment's move from the order page (order:update): the sandbox courier's commands, an NDR decision, RTO received. */
+export async function moveShipmentAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("order", "update");
+    const text = (name: string) => (typeof form.get(name) === "string" ? String(form.get(name)) : undefined);
+    const input = actionInput(moveInput2, { id: text("id") ?? "", shipment: text("shipment") ?? "", event: text("event"), note: text("note") });
+    const shipment = await moveShipment(input.id, input.shipment, { name: input.event, note: input.note ?? null }, staff.actor);
+    refresh();
+    return { ok: true, message: `${SHIPMENT_MOVE_LABELS[input.event]}: the shipment is now ${shipment.statusLabel}.` };
+  });
+}
+
+const bulkShipInput = z.object({ ids: bulkIdsQuery.shape.ids, provider: bulkShipSchema.shape.provider });
+
+/** "Mark shipped" for the orders selected on the list (order:update): each booked with the provider on its own. */
+export async function bulkShipAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("order", "update");
+    const ids = form.getAll("ids").filter((v): v is string => typeof v === "string");
+    const input = actionInput(bulkShipInput, { ids: ids.join(","), provider: form.get("provider") });
+    const results = await shipOrders(input.ids, input.provider, staff.actor);
+    refresh();
+    const failed = results.filter((r) => !r.ok);
+    return { ok: failed.length < results.length, message: `${results.length - failed.length} of ${results.length} orders shipped.${failed.length ? ` Not shipped: ${failed.map((f) => `#${f.id} (${f.message})`).join("; ")}` : ""}` };
   });
 }

@@ -4,6 +4,9 @@ import { formatDateTime } from "@/components/admin/format";
 import { Badge, Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, Select, Table } from "@/components/admin/ui";
 import { DELIVERY_TONE, PAYMENT_TONE } from "@/components/admin/tones";
 import { requireStaffPage } from "@/lib/accounts";
+import { can } from "@/lib/accounts/access";
+import { BulkOrders } from "@/components/admin/Fulfilment";
+import { bulkShipAction } from "./actions";
 import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS, REFUND_FILTERS } from "@/lib/orders/admin-list";
 import { adminSearchOrders } from "@/lib/orders";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@/lib/orders/status";
@@ -20,9 +23,47 @@ const asOptions = (values: readonly string[]) => Object.fromEntries(values.map((
  */
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { query, ignored } = parseOrderListQuery(await searchParams);
-  await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
+  const staff = await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
+  const bulk = can(staff, "order", "update");
   const result = await adminSearchOrders(query);
   const filtered = Boolean(query.q || query.status || query.payment || query.type || query.refund || query.from || query.to);
+  const table = (
+    <Table caption="Orders" head={[...(bulk ? ["Select"] : []), "Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
+      {result.rows.map((o) => (
+        <tr key={o.id}>
+          {bulk ? (
+            <td>
+              <input type="checkbox" name="ids" value={o.id} aria-label={`Select order ${o.code}`} />
+            </td>
+          ) : null}
+            <td className="whitespace-nowrap">
+              <Link href={`/admin/orders/${o.id}`} className="font-mono font-medium text-slate-900 underline-offset-2 hover:underline">
+                {o.code}
+              </Link>
+            </td>
+            <td className="max-w-xs">
+              {o.customerName}
+              <span className="block text-xs break-all text-slate-600">
+                {o.email} · {o.phone}
+              </span>
+            </td>
+            <td className="whitespace-nowrap tabular-nums">{formatPaise(o.grandTotal)}</td>
+            <td>
+              <Badge tone={DELIVERY_TONE[o.deliveryStatus]}>{o.deliveryStatus}</Badge>
+            </td>
+            <td className="whitespace-nowrap">
+              <Badge tone={PAYMENT_TONE[o.paymentStatus]}>{o.paymentStatus}</Badge> <span className="text-xs text-slate-600">{PAYMENT_TYPE_FILTERS[o.paymentType]}</span>
+              {o.refundDue ? (
+                <span className="block">
+                  <Badge tone="red">Refund due</Badge>
+                </span>
+              ) : null}
+            </td>
+            <td className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(o.date)}</td>
+          </tr>
+        ))}
+    </Table>
+  );
   return (
     <>
       <PageHeader title="Orders" intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
@@ -50,36 +91,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           <input id="o-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
         </FilterField>
       </FilterForm>
-      <Table caption="Orders" head={["Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
-        {result.rows.map((o) => (
-          <tr key={o.id}>
-            <td className="whitespace-nowrap">
-              <Link href={`/admin/orders/${o.id}`} className="font-mono font-medium text-slate-900 underline-offset-2 hover:underline">
-                {o.code}
-              </Link>
-            </td>
-            <td className="max-w-xs">
-              {o.customerName}
-              <span className="block text-xs break-all text-slate-600">
-                {o.email} · {o.phone}
-              </span>
-            </td>
-            <td className="whitespace-nowrap tabular-nums">{formatPaise(o.grandTotal)}</td>
-            <td>
-              <Badge tone={DELIVERY_TONE[o.deliveryStatus]}>{o.deliveryStatus}</Badge>
-            </td>
-            <td className="whitespace-nowrap">
-              <Badge tone={PAYMENT_TONE[o.paymentStatus]}>{o.paymentStatus}</Badge> <span className="text-xs text-slate-600">{PAYMENT_TYPE_FILTERS[o.paymentType]}</span>
-              {o.refundDue ? (
-                <span className="block">
-                  <Badge tone="red">Refund due</Badge>
-                </span>
-              ) : null}
-            </td>
-            <td className="text-xs whitespace-nowrap text-slate-600">{formatDateTime(o.date)}</td>
-          </tr>
-        ))}
-      </Table>
+      {bulk ? <BulkOrders action={bulkShipAction}>{table}</BulkOrders> : table}
       <Pager
         label="Order pages"
         status={result.total ? `Page ${result.page} of ${result.lastPage}${result.capped ? "+" : ""}` : ""}

@@ -58,6 +58,45 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
           <Row label="Payment status">{na(order.paymentStatus)}</Row>
         </dl>
       </section>
+      <section aria-labelledby="delivery" className="rounded-2xl bg-white p-5 shadow-sm">
+        <h2 id="delivery" className="mb-3 text-xl">
+          Delivery
+        </h2>
+        <ol className="grid gap-2 sm:grid-cols-5" aria-label="Order progress">
+          {order.timeline.map((t) => (
+            <li key={t.step} data-testid="timeline-step" data-done={t.at ? "true" : "false"} className={`rounded-lg border p-2 text-sm ${t.at ? "border-green-700/40 bg-green-50" : "border-ink/10 text-ink/60"}`}>
+              <span className="block font-semibold">{t.step}</span>
+              <span className="text-xs">{t.at ? formatDate(t.at) : "Not yet"}</span>
+            </li>
+          ))}
+        </ol>
+        {order.shipments.map((sh) => (
+          <div key={sh.id} className="mt-4 border-t border-ink/10 pt-3" data-testid="shipment">
+            <dl className="grid md:grid-cols-2 md:gap-x-8">
+              <Row label="Courier">{sh.carrier}</Row>
+              <Row label="AWB">{sh.awb ?? "N/A"}</Row>
+              <Row label="Shipment status">{sh.statusLabel}</Row>
+              <Row label="Tracking">
+                {sh.trackingUrl ? (
+                  <a href={sh.trackingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-saffron-dark underline underline-offset-2">
+                    Track your parcel
+                  </a>
+                ) : (
+                  "N/A"
+                )}
+              </Row>
+            </dl>
+            <ul className="mt-2 grid gap-1 text-sm text-ink/80">
+              {sh.events.map((e, i) => (
+                <li key={i}>
+                  {formatDate(e.at)}: {e.label}
+                  {e.location ? ` (${e.location})` : ""}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </section>
       <section aria-labelledby="items" className="overflow-x-auto rounded-2xl bg-white shadow-sm">
         <h2 id="items" className="px-5 pt-5 text-xl">
           Order Items

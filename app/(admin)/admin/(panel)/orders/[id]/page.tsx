@@ -10,10 +10,13 @@ import { Badge, Empty, Facts, Notice, PageHeader, Section, Table } from "@/compo
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { PAYMENT_TYPE_FILTERS, staffMoves } from "@/lib/orders/admin-list";
-import { adminOrderDetail, creditNotesOf, refundsOf } from "@/lib/orders";
-import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
+import { orderRefusal, shipmentMoves } from "@/lib/orders/lifecycle";
+import { SHIPMENT_MOVE_LABELS } from "@/lib/orders/shipping";
+import { ShipForm, ShipmentMoveButtons } from "@/components/admin/Fulfilment";
 import { formatPaise } from "@/lib/platform/format";
-import { moveOrder, refundOrder, retryOrderRefund } from "../actions";
+import { adminOrderDetail, creditNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
+import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
+import { moveOrder, moveShipmentAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
 
 /** A pending refund older than this is offered a Retry (its provider call may have died). */
 const RETRY_AFTER_MS = 60_000;
@@ -37,9 +40,12 @@ export default async function OrderPage({ params }: Params) {
   const id = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
   const order = Number.isSafeInteger(id) ? await adminOrderDetail(id) : null;
   if (!order) notFound();
-  const moves = can(staff, "order", "update")
-    ? staffMoves({ delivery: order.deliveryStatus, payment: order.paymentStatus, paymentType: order.paymentType, cancelReason: (order.cancelReason as never) ?? null, couponCode: order.couponCode })
-    : [];
+  const facts = { delivery: order.deliveryStatus, payment: order.paymentStatus, paymentType: order.paymentType, cancelReason: (order.cancelReason as never) ?? null, couponCode: order.couponCode };
+  const fulfils = can(staff, "order", "update");
+  // Shipping is the Fulfilment section's Ship form (a provider books the parcel), not a bare status move.
+  const moves = fulfils ? staffMoves(facts).filter((m) => m.transition !== "ship") : [];
+  const shipments = await shipmentsOf(order.id);
+  const providers = fulfils && orderRefusal("ship", facts) === null ? (await shippingProviders()).filter((p) => p.on) : [];
   const s = order.shipping;
   const [refunds, creditNotes] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id)]);
   const refundable = order.payments.find((p) => (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue) && p.refunded < p.amount);
@@ -61,6 +67,77 @@ export default async function OrderPage({ params }: Params) {
           <OrderMoves orderId={order.id} moves={moves.map((m) => ({ target: m.target, label: m.label }))} action={moveOrder} />
         </Section>
       ) : null}
+      <Section
+        title="Fulfilment"
+        actions={
+          fulfils ? (
+            <a href={`/admin/orders/packing-slips?ids=${order.id}`} target="_blank" rel="noopener" className="text-sm font-medium text-slate-800 underline underline-offset-2">
+              Packing slip (PDF)
+            </a>
+          ) : null
+        }
+      >
+        {providers.length ? <ShipForm orderId={order.id} providers={providers.map((p) => ({ key: p.key, label: p.label }))} action={shipOrderAction} /> : null}
+        {shipments.length ? (
+          <Table caption="Shipments" head={["Carrier", "AWB", "Status", "Tracking", "Events", ...(fulfils ? ["Actions"] : [])]}>
+            {shipments.map((sh) => {
+              const allowed = fulfils ? shipmentMoves(sh.status, "staff").filter((n): n is Exclude<typeof n, "create"> => n !== "create") : [];
+              return (
+                <tr key={sh.id} data-testid="admin-shipment">
+                  <td>
+                    {sh.carrier}
+                    <span className="block text-xs text-slate-600">{sh.provider}</span>
+                  </td>
+                  <td className="font-mono text-xs">{sh.awb ?? "—"}</td>
+                  <td>
+                    <Badge tone={sh.status === "delivered" ? "green" : sh.status === "delivery_failed" || sh.status.startsWith("rto") ? "amber" : "blue"}>{sh.statusLabel}</Badge>
+                  </td>
+                  <td className="text-xs">
+                    {sh.trackingUrl ? (
+                      <a href={sh.trackingUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+                        Track
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                    {fulfils && sh.provider !== "manual" ? (
+                      <a href={`/admin/orders/labels?ids=${order.id}`} target="_blank" rel="noopener" className="block underline underline-offset-2">
+                        Label (PDF)
+                      </a>
+                    ) : null}
+                  </td>
+                  <td className="text-xs">
+                    <ul>
+                      {sh.events.map((e, i) => (
+                        <li key={i}>
+                          {formatDateTime(e.at)} · {e.label}
+                          {e.location ? ` · ${e.location}` : ""} <span className="text-slate-500">({e.source})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  {fulfils ? (
+                    <td>
+                      {allowed.length ? (
+                        <ShipmentMoveButtons
+                          orderId={order.id}
+                          shipmentId={sh.id}
+                          moves={allowed.map((n) => ({ event: n, label: sh.provider === "sandbox" && n !== "receive_return" && n !== "reattempt" && n !== "return_to_origin" ? `Sandbox: ${SHIPMENT_MOVE_LABELS[n].toLowerCase()}` : SHIPMENT_MOVE_LABELS[n] }))}
+                          action={moveShipmentAction}
+                        />
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+          </Table>
+        ) : (
+          <p className="text-sm text-slate-600">Not shipped yet.</p>
+        )}
+      </Section>
       <Section title="Items">
         <Table caption="Order items" head={["Item", "Qty", "Unit price", "Total", "GST", "Status", "Refund"]}>
           {order.lines.map((l) => (

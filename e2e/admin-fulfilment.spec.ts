@@ -1,0 +1,93 @@
+import { PDFParse } from "pdf-parse";
+import { createCustomer, insertJourneyOrder, signIn, withE2eDb } from "./db";
+import { expect, type Page, TAG, test } from "./fixtures";
+import { adminSignIn, createStaffMember } from "./staff";
+
+/**
+ * Fulfilment (docs/back-office.md "Fulfilment"), on a desktop: a fulfilment clerk confirms a Cash
+ * on Delivery order, prints its packing slip (the order code, the SKU and the amount to collect
+ * read back from the PDF), ships it with the sandbox courier and plays the courier's part with the
+ * "Sandbox:" buttons to the door; after each step the shopper's order page shows the state, and
+ * once delivered the cash is recorded as collected.
+ */
+
+async function pdfText(bytes: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(bytes) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+async function shopperSees(shopper: Page, orderId: number, shipment: string | null, steps: string[]) {
+  await shopper.goto(`/order-details/${orderId}`);
+  const done = shopper.locator('[data-testid="timeline-step"][data-done="true"]');
+  await expect(done).toHaveCount(steps.length);
+  for (const [i, step] of steps.entries()) await expect(done.nth(i)).toContainText(step);
+  if (shipment) await expect(shopper.getByTestId("shipment")).toContainText(shipment);
+  else await expect(shopper.getByTestId("shipment")).toHaveCount(0);
+}
+
+test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox courier and delivered, and the shopper sees each state", { tag: [TAG.db, TAG.desktop] }, async ({ page, browser }) => {
+  const customer = await createCustomer("Ritika Bose");
+  const product = await withE2eDb((db) =>
+    db.selectFrom("products").select(["id", "name", "sku"]).where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").where("stock_quantity", ">=", 5).orderBy("id", "desc").executeTakeFirstOrThrow(),
+  );
+  const code = `F${customer.id}COD`;
+  const order = await insertJourneyOrder(customer.id, { code, createdAt: new Date().toISOString(), total: 318_000, lines: [{ productId: product.id, name: product.name, quantity: 2, reserve: true }] });
+
+  const shopperContext = await browser.newContext();
+  const shopper = await shopperContext.newPage();
+  await signIn(shopper, customer);
+  await shopperSees(shopper, order.id, null, ["Placed"]);
+
+  const clerk = await createStaffMember("fulfilment", "Farhan Ali");
+  await adminSignIn(page, clerk, `/admin/orders/${order.id}`);
+  await expect(page.getByRole("heading", { name: `Order ${code}` })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Mark shipped" })).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText(`Order ${code} is now Confirmed.`)).toBeVisible();
+  await shopperSees(shopper, order.id, null, ["Placed", "Confirmed"]);
+
+  // Pack: the slip is a PDF with the code, the SKU and what the courier collects.
+  const slipLink = page.getByRole("link", { name: "Packing slip (PDF)" });
+  await expect(slipLink).toHaveAttribute("href", `/admin/orders/packing-slips?ids=${order.id}`);
+  const slip = await page.request.get(`/admin/orders/packing-slips?ids=${order.id}`);
+  expect(slip.status()).toBe(200);
+  expect(slip.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfText(Buffer.from(await slip.body()));
+  expect(text).toContain(`Order ${code}`);
+  expect(text).toContain(product.sku);
+  expect(text).toContain("Cash on Delivery: collect ₹3,180");
+
+  // Ship with the sandbox courier.
+  await page.getByLabel("Shipping provider").selectOption("sandbox");
+  await page.getByRole("button", { name: "Ship", exact: true }).click();
+  // The order is Shipped: the Ship form gives way to the shipment's row and the courier's buttons.
+  const shipment = page.getByTestId("admin-shipment");
+  await expect(shipment).toContainText("Sandbox Express");
+  await expect(page.getByLabel("Shipping provider")).toHaveCount(0);
+  const awb = (await shipment.locator("td.font-mono").textContent())?.trim() ?? "";
+  expect(awb).toMatch(/^SBX\d{10}$/);
+  await shopperSees(shopper, order.id, awb, ["Placed", "Confirmed", "Shipped"]);
+  await expect(shopper.getByTestId("shipment")).toContainText("Sandbox Express");
+
+  await shipment.getByRole("button", { name: "Sandbox: out for delivery" }).click();
+  await expect(page.getByText("Out for delivery: the shipment is now Out for delivery.")).toBeVisible();
+  await expect(shipment.getByRole("button", { name: "Sandbox: out for delivery" })).toHaveCount(0);
+  await shopperSees(shopper, order.id, "Out for delivery", ["Placed", "Confirmed", "Shipped", "Out for delivery"]);
+
+  await shipment.getByRole("button", { name: "Sandbox: delivered" }).click();
+  // Delivered is the end of its way: no more buttons, the row says so.
+  await expect(shipment.getByRole("button")).toHaveCount(0);
+  await expect(shipment.getByRole("cell", { name: "Delivered", exact: true })).toBeVisible();
+  await shopperSees(shopper, order.id, "Delivered", ["Placed", "Confirmed", "Shipped", "Out for delivery", "Delivered"]);
+  await expect(shopper.getByText("Paid", { exact: true })).toBeVisible();
+
+  // The cash was collected with the delivery.
+  const row = await withE2eDb((db) => db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", order.id).executeTakeFirstOrThrow());
+  expect(row).toEqual({ delivery_status: "Delivered", payment_status: "Paid" });
+  await shopperContext.close();
+});
