@@ -45,6 +45,8 @@ export type AdminMeasure<Kind extends string> = {
   dataLine: string;
   /** Facts for the JSON beside the measured run. */
   facts: Record<string, unknown>;
+  /** More measured after the rounds with the same session (the packing slips of 100 orders): its facts go in the JSON, false fails the run. */
+  after?: (cookie: string) => Promise<{ ok: boolean; facts: Record<string, unknown> }>;
 };
 
 /** Signs the bench owner in through the admin API and answers the Cookie header of the session. */
@@ -104,13 +106,15 @@ export async function measureAdminPages<Kind extends string>(m: AdminMeasure<Kin
       perKind[kind] = { median: timed.length ? median(timed.map((t) => t.ms)) : 0, max: slowest.ms, requests: timed.length, slowest: slowest.path };
     }
 
+    const extra = m.after ? await m.after(cookie) : null;
+
     const list = merge(listRuns);
     const pingRun = merge(pingRuns);
     const ratio = roundRatios(listRuns, pingRuns);
     const p95 = median(listRuns.map((r) => r.p95));
     const p50 = median(listRuns.map((r) => r.p50));
     const answered = listRuns.reduce((n, r) => n + r.requests, 0);
-    const ok = p95 < m.targetP95Ms && list.errors === 0 && answered > 0;
+    const ok = p95 < m.targetP95Ms && list.errors === 0 && answered > 0 && (extra?.ok ?? true);
     const shares = kinds.map((k) => `${k} ${Math.round(m.mix[k] * 100)}%`).join(", ");
 
     console.log(`\n${ADMIN_CONNECTIONS} connections, ${ROUNDS} alternating rounds (ping ${ROUND_SECONDS} s, then the round's share of the list URLs), ${m.dataLine}, client: ${hasWrk ? "wrk" : "fetch loop"}`);
@@ -150,6 +154,7 @@ export async function measureAdminPages<Kind extends string>(m: AdminMeasure<Kin
         targetP95Ms: m.targetP95Ms,
         ok,
       },
+      ...(extra ? { after: extra.facts } : {}),
       ping: pingRun,
       pingRounds: pingRuns,
     };

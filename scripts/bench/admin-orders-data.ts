@@ -122,8 +122,8 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
 /** Orders the mix looks for: a spread sample of codes, e-mails, phones and names, and the range of dates. */
 async function readMixData(handle: DbHandle): Promise<OrderMixData> {
   const rows = (
-    await sql<{ code: string; email: string; phone: string; name: string }>`select code, shipping_email as email, shipping_phone as phone, shipping_name as name from orders where id % 997 = 0 order by id`.execute(handle.db)
-  ).rows;
+    await sql<{ id: number; code: string; email: string; phone: string; name: string }>`select id, code, shipping_email as email, shipping_phone as phone, shipping_name as name from orders where id % 997 = 0 order by id`.execute(handle.db)
+  ).rows.map((r) => ({ ...r, id: Number(r.id) }));
   const range = (await sql<{ first: string; last: string }>`select min(created_at) as first, max(created_at) as last from orders`.execute(handle.db)).rows[0];
   return { orders: rows, first: new Date(range?.first ?? Date.now()).toISOString(), last: new Date(range?.last ?? Date.now()).toISOString() };
 }

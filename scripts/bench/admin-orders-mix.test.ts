@@ -4,6 +4,7 @@ import { adminOrdersMix, ORDER_MIX, type OrderMixData } from "./admin-orders-mix
 
 const data: OrderMixData = {
   orders: Array.from({ length: 400 }, (_, i) => ({
+    id: i + 1,
     code: `KH2503${String(10 + (i % 18)).padStart(2, "0")}-${(0x1000 + i).toString(16).toUpperCase().padStart(6, "0")}`,
     email: `${["aditi", "rahul", "zoya"][i % 3]}.${["sharma", "iyer", "khan"][i % 3]}${i + 1}@${["gmail.com", "yahoo.co.in"][i % 2]}`,
     phone: `9${String(100_000_000 + i * 7919).slice(0, 9)}`,

@@ -17,7 +17,7 @@ import { orderListHref, type OrderListQuery } from "../../lib/orders/admin-list"
 import { DELIVERY_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPE } from "../../lib/orders/status";
 import { mulberry32 } from "../../lib/seed/prng";
 
-export type OrderMixData = { orders: { code: string; email: string; phone: string; name: string }[]; first: string; last: string };
+export type OrderMixData = { orders: { id: number; code: string; email: string; phone: string; name: string }[]; first: string; last: string };
 
 /** What kind of request a path is, and how often each comes (weights, summing to 1). */
 export const ORDER_MIX = { status: 0.3, dateRange: 0.25, phone: 0.2, code: 0.1, email: 0.1, name: 0.05 } as const;

@@ -8,16 +8,22 @@
  * PostgreSQL of scripts/pg-local.sh, filled on first use, a few minutes), so it runs only on
  * request and alone (cli.ts). The traffic is staff's mix (./admin-orders-mix.ts): statuses with
  * pages, date ranges, searches by phone, code, e-mail and name, BENCH_ADMIN_REQUESTS distinct URLs
- * in all, each sent once, measured as the admin-list bench is (./admin-measure.ts). Writes
- * bench-results/latest-admin-orders.json.
+ * in all, each sent once, measured as the admin-list bench is (./admin-measure.ts). Then the
+ * packing slips of 100 orders in one PDF, three times with other orders (target: under 10 s).
+ * Writes bench-results/latest-admin-orders.json.
  */
 import { randomInt } from "node:crypto";
+import { BASE } from "./settings";
 import { serverReachable } from "./admin-list-data";
 import { measureAdminPages, PER_KIND_REQUESTS, splitDrawn } from "./admin-measure";
 import { ADMIN_ORDERS, ORDERS_DATABASE_URL, prepareOrdersDatabase } from "./admin-orders-data";
 import { adminOrdersMix, ORDER_MIX } from "./admin-orders-mix";
 
 const TARGET_P95_MS = 300;
+/** Packing slips: one PDF of 100 orders, in under 10 seconds (issue 25), three times with other orders. */
+const SLIP_ORDERS = 100;
+const SLIP_TARGET_MS = 10_000;
+const SLIP_RUNS = 3;
 const REQUESTS = Number(process.env.BENCH_ADMIN_REQUESTS ?? 1000);
 const WARMUP_REQUESTS = 100;
 const SEED = Number(process.env.BENCH_ADMIN_SEED ?? randomInt(2 ** 31));
@@ -42,5 +48,21 @@ export async function adminOrdersMain(): Promise<number> {
     targetP95Ms: TARGET_P95_MS,
     dataLine: `${ADMIN_ORDERS} orders on PostgreSQL`,
     facts: { orders: ADMIN_ORDERS, sampledOrders: data.orders.length },
+    after: async (cookie) => {
+      const runs: { ms: number; bytes: number }[] = [];
+      for (let run = 0; run < SLIP_RUNS; run++) {
+        const ids = data.orders.slice(run * SLIP_ORDERS, (run + 1) * SLIP_ORDERS).map((o) => o.id);
+        const started = performance.now();
+        const res = await fetch(`${BASE}/admin/orders/packing-slips?ids=${ids.join(",")}`, { headers: { cookie } });
+        const pdf = Buffer.from(await res.arrayBuffer());
+        const ms = performance.now() - started;
+        if (res.status !== 200 || pdf.subarray(0, 5).toString() !== "%PDF-") throw new Error(`packing slips of ${ids.length} orders answered ${res.status}, not a PDF`);
+        runs.push({ ms, bytes: pdf.byteLength });
+      }
+      const worst = Math.max(...runs.map((r) => r.ms));
+      const ok = worst < SLIP_TARGET_MS;
+      console.log(`packing slips, ${SLIP_ORDERS} orders in one PDF: ${runs.map((r) => `${(r.ms / 1000).toFixed(1)} s (${Math.round(r.bytes / 1024)} KB)`).join(", ")}; worst ${(worst / 1000).toFixed(1)} s (target < ${SLIP_TARGET_MS / 1000} s) ${ok ? "OK" : "MISSED"}`);
+      return { ok, facts: { packingSlips: { orders: SLIP_ORDERS, runs, worstMs: worst, targetMs: SLIP_TARGET_MS, ok } } };
+    },
   });
 }
