@@ -29,7 +29,7 @@ describe("the admin order list's URL", () => {
 describe("what the order search box was given", () => {
   it("tells a code, an e-mail and a phone from words, so each searches only its columns", () => {
     expect(["KH260301-7K3QZ", "kh260301", "KH2603"].map(orderSearchKind)).toEqual(["code", "code", "code"]);
-    expect(["aditi@example.com", "@gmail"].map(orderSearchKind)).toEqual(["email", "email"]);
+    expect(["aditi@example.com", "@gmail", "aditi.sharma84", "rahul_k"].map(orderSearchKind)).toEqual(["email", "email", "email", "email"]);
     expect(["9811122233", "+91 98111 22233", "98111-22233", "2233", "(022) 2345"].map(orderSearchKind)).toEqual(["phone", "phone", "phone", "phone", "phone"]);
     expect(["Aditi Sharma", "sharma", "123", "khadi", "Khan", "KH"].map(orderSearchKind)).toEqual(["words", "words", "words", "words", "words", "words"]);
   });

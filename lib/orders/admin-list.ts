@@ -59,12 +59,17 @@ export function orderListHref(current: OrderListQuery, change: Partial<Record<ke
   return search ? `/admin/orders?${search}` : "/admin/orders";
 }
 
-/** What the list's search box was given, so only the columns it can be in are searched: a code (KH…), an e-mail (has @), a phone (digits, with +91, spaces or dashes), or words. */
+/**
+ * What the list's search box was given, so only the columns it can be in are searched: a code
+ * (KH and a digit), a phone (digits, with +91, spaces or dashes), an e-mail (has @, or one word
+ * with a dot, digit or underscore, as the part before the @ is typed: aditi.sharma84), or a name.
+ */
 export function orderSearchKind(term: string): "code" | "email" | "phone" | "words" {
-  const compact = term.replace(/[\s().-]/g, "");
-  if (/^KH\d[0-9A-Z-]*$/i.test(term.trim())) return "code";
-  if (term.includes("@")) return "email";
+  const trimmed = term.trim();
+  const compact = trimmed.replace(/[\s().-]/g, "");
+  if (/^KH\d[0-9A-Z-]*$/i.test(trimmed)) return "code";
   if (/^\+?\d{4,}$/.test(compact)) return "phone";
+  if (trimmed.includes("@") || (!/\s/.test(trimmed) && /\p{L}/u.test(trimmed) && /[._\d+]/.test(trimmed))) return "email";
   return "words";
 }
 

@@ -29,11 +29,12 @@ export type AdminOrderListRow = {
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A code (exact, or its beginning), an email (the order's or the account's, whole or a part),
- * digits of a phone (the last ten when more are typed: +91 and all), or a name (or a part of an
- * email or a code). Each kind searches only its columns, each with its index (migration 024:
- * trigram indexes on PostgreSQL), so a phone number is found among a million orders in
- * milliseconds rather than by reading them all.
+ * A code (exact, or its beginning), digits of a phone (the last ten when more are typed: +91 and
+ * all), an e-mail (the order's or the account's, whole or a part), or a name. Each kind searches
+ * only its columns, each with its index (migration 024: trigram indexes on PostgreSQL), so a phone
+ * number is found among a million orders in milliseconds rather than by reading them all; a name
+ * is one condition on one index, since an OR of several made PostgreSQL read the table row by row
+ * to count a common surname's matches (1.9 s for "Fernandes" on a million orders; 70 ms alone).
  */
 function searchFilter(term: string, dialect: Dialect): Expression<SqlBool> {
   const lower = term.trim().toLowerCase();
@@ -54,7 +55,7 @@ function searchFilter(term: string, dialect: Dialect): Expression<SqlBool> {
     case "email":
       return sql<SqlBool>`(${contains("o.shipping_email")} or ${byAccount})`;
     case "words":
-      return sql<SqlBool>`(${codePrefix} or ${contains("o.shipping_name")} or ${contains("o.shipping_email")} or ${byAccount})`;
+      return contains("o.shipping_name");
   }
 }
 
