@@ -74,7 +74,8 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
   for (let from = have + 1; from <= ADMIN_ORDERS; from += BATCH) {
     const to = Math.min(ADMIN_ORDERS, from + BATCH - 1);
     await db.transaction().execute(async (trx) => {
-      // g: the order's number; age: how long ago it was placed, more orders lately (a growing shop).
+      // g: the order's number; placed: 1 - sqrt(u) of three years ago, a density that falls
+      // linearly with age, so the shop takes twice as many orders now as a year and a half ago.
       await sql`insert into orders (code, user_id, shipping_name, shipping_email, shipping_address, shipping_city, shipping_state, shipping_country, shipping_postal_code, shipping_phone,
           shipping_type, shipping_method, payment_type, subtotal, shipping_cost, tax, coupon_discount, grand_total, delivery_status, payment_status, created_at, updated_at)
         select 'KH' || to_char(placed at time zone 'Asia/Kolkata', 'YYMMDD') || '-' || upper(lpad(to_hex(g), 6, '0')),
@@ -87,7 +88,7 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
                            when g % 10 >= 6 then 'Paid' when state = 'Delivered' then 'Paid' else 'Un-Paid' end,
                placed, placed
         from (
-          select g, now() - (sqrt(((g::bigint * 2654435761) % 1000003) / 1000003.0) * interval '1095 days') as placed,
+          select g, now() - ((1 - sqrt(((g::bigint * 2654435761) % 1000003) / 1000003.0)) * interval '1095 days') as placed,
                  ((g::bigint * 48271) % 4500 + 500) * 100 as total
           from generate_series(${from}::int, ${to}::int) as g
         ) as o
