@@ -77,6 +77,9 @@ function filtersOf(query: OrderListQuery, dialect: Dialect): Expression<SqlBool>
 
 const all = (list: Expression<SqlBool>[]) => (list.length ? sql<SqlBool>`${sql.join(list, sql` and `)}` : sql<SqlBool>`1 = 1`);
 
+/** Up to this many matches, a search's orders are read by its index and sorted (see adminSearchOrders). */
+const SEARCH_SORT_LIMIT = 2_000;
+
 /** A page of every customer's orders, newest first, with the list's filters. */
 export async function adminSearchOrders(query: OrderListQuery): Promise<{ rows: AdminOrderListRow[]; page: number; lastPage: number; total: number; capped: boolean; perPage: number }> {
   const { db, dialect } = await getDb();
@@ -90,11 +93,19 @@ export async function adminSearchOrders(query: OrderListQuery): Promise<{ rows: 
   const capped = Number(counted.n) > ADMIN_ORDERS_COUNT_CAP;
   const total = Math.min(Number(counted.n), ADMIN_ORDERS_COUNT_CAP);
   const { page, lastPage } = clampPage(query.page ?? 1, total, ADMIN_ORDERS_PER_PAGE);
+  // A search that matches few orders (the count says) has them read first by its own index (a
+  // materialized CTE), then sorted: left to itself PostgreSQL walked the date index newest first
+  // expecting a phone's digits in one order of a hundred, and read all million orders to find its
+  // 17 (1.9 s). One that matches many (a common surname) is best found by that walk, which meets
+  // 25 of them at once, where sorting all 55,000 took 0.9 s. Otherwise the CTE is not referenced,
+  // and neither database evaluates it.
+  const fewMatches = Boolean(query.q) && total <= SEARCH_SORT_LIMIT;
   const rows = await db
+    .with((cte) => cte("matched").materialized(), (d) => d.selectFrom("orders as o").select("o.id").where(where))
     .selectFrom("orders as o")
     .select(["o.id", "o.code", "o.shipping_name", "o.shipping_email", "o.shipping_phone", "o.grand_total", "o.delivery_status", "o.payment_status", "o.payment_type", "o.created_at"])
     .select((eb) => eb.exists(eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "o.id").where("p.status", "=", PAYMENT_ROW.refundDue)).as("refund_due"))
-    .where(where)
+    .where(fewMatches ? sql<SqlBool>`o.id in (select matched.id from matched)` : where)
     .orderBy("o.created_at", "desc")
     .orderBy("o.id", "desc")
     .limit(ADMIN_ORDERS_PER_PAGE)
