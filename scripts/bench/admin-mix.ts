@@ -17,6 +17,7 @@
  */
 import { productListHref, type ProductCursor, type ProductListQuery, type ProductSort } from "../../lib/catalog/admin-list";
 import { mulberry32 } from "../../lib/seed/prng";
+import { drawDistinct } from "./mix-draw";
 
 export type MixProduct = { id: number; name: string; sku: string; price: number; stock: number; updatedAt: string; createdAt: string; category: string };
 export type MixCatalog = { products: MixProduct[]; variantSkus: string[]; categories: string[] };
@@ -42,7 +43,6 @@ export function adminListMix(catalog: MixCatalog, count: number, seed: number): 
   const random = mulberry32(seed).next;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
-  const kinds = Object.entries(MIX) as [MixKind, number][];
   const wordsOf = (name: string) => name.split(/\s+/).filter((w) => w.length >= 3);
   /** A word as an owner types it: lower case mostly, sometimes only its start. */
   const typed = (word: string) => {
@@ -88,25 +88,5 @@ export function adminListMix(catalog: MixCatalog, count: number, seed: number): 
     }
   };
 
-  // Each kind's share of `count` exactly (the last kind takes the rounding), in a shuffled order;
-  // a path drawn before is drawn again, of the same kind.
-  const order: MixKind[] = [];
-  for (const [i, [kind, weight]] of kinds.entries()) order.push(...Array<MixKind>(i === kinds.length - 1 ? count - order.length : Math.round(weight * count)).fill(kind));
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j] as MixKind, order[i] as MixKind];
-  }
-  const seen = new Set<string>();
-  const out: { path: string; kind: MixKind }[] = [];
-  for (const kind of order) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const path = request(kind);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      out.push({ path, kind });
-      break;
-    }
-  }
-  if (out.length < count) throw new Error(`the catalog gives only ${out.length} distinct admin list requests, not ${count}`);
-  return out;
+  return drawDistinct(MIX, count, random, request, (n) => `the catalog gives only ${n} distinct admin list requests, not ${count}`);
 }

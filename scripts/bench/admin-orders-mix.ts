@@ -16,6 +16,7 @@
 import { orderListHref, type OrderListQuery } from "../../lib/orders/admin-list";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPE } from "../../lib/orders/status";
 import { mulberry32 } from "../../lib/seed/prng";
+import { drawDistinct } from "./mix-draw";
 
 export type OrderMixData = { orders: { id: number; code: string; email: string; phone: string; name: string }[]; first: string; last: string };
 
@@ -62,24 +63,5 @@ export function adminOrdersMix(data: OrderMixData, count: number, seed: number):
         return orderListHref({ q: chance(0.5) ? order.name : (order.name.split(" ")[1] ?? order.name) });
     }
   };
-  const kinds = Object.entries(ORDER_MIX) as [OrderMixKind, number][];
-  const order: OrderMixKind[] = [];
-  for (const [i, [kind, weight]] of kinds.entries()) order.push(...Array<OrderMixKind>(i === kinds.length - 1 ? count - order.length : Math.round(weight * count)).fill(kind));
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j] as OrderMixKind, order[i] as OrderMixKind];
-  }
-  const seen = new Set<string>();
-  const out: { path: string; kind: OrderMixKind }[] = [];
-  for (const kind of order) {
-    for (let attempt = 0; attempt < 200; attempt++) {
-      const path = request(kind);
-      if (seen.has(path)) continue;
-      seen.add(path);
-      out.push({ path, kind });
-      break;
-    }
-  }
-  if (out.length < count) throw new Error(`the orders give only ${out.length} distinct order list requests, not ${count}`);
-  return out;
+  return drawDistinct(ORDER_MIX, count, random, request, (n) => `the orders give only ${n} distinct order list requests, not ${count}`);
 }
