@@ -32,7 +32,7 @@ async function main() {
     console.log(`SITE_URL is not set: canonical URLs and links in mail name ${config.siteUrl}. Set SITE_URL to the address shoppers use.`);
   }
   if (config.demoData) console.log(`Demo customer: ${DEMO_CUSTOMER.email} / ${DEMO_CUSTOMER.password}`);
-  if (config.demoData && config.database.dialect === "sqlite") console.log(`Demo owner (back office API): ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
+  if (config.demoData && config.database.dialect === "sqlite") console.log(`Demo owner (back office at http://localhost:${config.port}/admin): ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
   if (!config.smtpUrl) console.log("No SMTP_URL: mail (sign-in codes, reset links) is printed here and kept for npm run outbox.");
   if (!config.authSecret && !config.demoData) {
     console.log("No AUTH_SECRET: a generated one is kept in the database. For a real shop, set AUTH_SECRET (see docs/operations.md).");
