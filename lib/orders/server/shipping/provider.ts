@@ -54,6 +54,12 @@ export interface ShippingProvider {
   requestPickup(created: CreatedShipment): Promise<boolean>;
   /** The courier labels of these parcels as one PDF, or null when the provider has none (a manual carrier prints its own). */
   labels(parcels: LabelItem[]): Promise<Buffer | null>;
+  /**
+   * Withdraws a booking the store could not record (a later step failed, or the order moved
+   * meanwhile), so no courier comes for a parcel the store never shipped; providers whose booking
+   * is only the store's own record have nothing to withdraw.
+   */
+  cancelShipment?(created: CreatedShipment): Promise<void>;
   /** Tells the courier the shop's decision on a failed delivery attempt (NDR), when it takes one by API. */
   ndrAction?(awb: string, action: "reattempt" | "return", comment: string): Promise<void>;
   /** The courier's tracking of an AWB, or null when the provider has no tracking of its own (the store's record is the state). */

@@ -10,6 +10,7 @@ import { issueCreditNoteForReturn } from "../credit-notes";
 import type { ShipmentFact } from "../../mail-facts";
 import { applyTransition, type Change, lockOrder } from "../transition";
 import { variationColumn } from "../variation";
+import { type Booking, bookThenRecord } from "./book";
 import { shippingProvider } from "./index";
 import { type ManualDetails, type ShipmentOrder, type ShippingProviderName, ShippingUnavailable } from "./provider";
 import { WEBHOOK_TOKEN_HEADER, webhookBody, webhookTokenMatches } from "./shiprocket-wire";
@@ -102,21 +103,7 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
     if (taken) throw new ApiError(409, SHIPPING_MESSAGES.awbTaken, { awb: [SHIPPING_MESSAGES.awbTaken] });
   }
 
-  let booked: { created: Awaited<ReturnType<typeof provider.createShipment>>; awb: Awaited<ReturnType<typeof provider.assignAwb>>; pickup: boolean };
-  try {
-    const created = await provider.createShipment(order, manual);
-    const awb = await provider.assignAwb(created, manual);
-    const pickup = await provider.requestPickup(created);
-    booked = { created, awb, pickup };
-  } catch (error) {
-    if (error instanceof ShippingUnavailable) {
-      log.warn({ err: error, orderId, provider: input.provider }, "shipping provider failed");
-      throw new ApiError(502, SHIPPING_MESSAGES.unavailable);
-    }
-    throw error;
-  }
-
-  const shipmentId = await orderTransaction(handle, async (trx, after) => {
+  const record = (booked: Booking) => orderTransaction(handle, async (trx, after) => {
     if (manual) {
       // Checked again under the transaction's lock: another clerk may have typed the same AWB meanwhile.
       const taken = await trx.selectFrom("shipments").select("id").where("provider", "=", "manual").where("awb", "=", manual.awb).executeTakeFirst();
@@ -149,7 +136,12 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
     withParcel(after, orderId, "shipped", { carrier: booked.awb.carrier, awb: booked.awb.awb, trackingUrl: booked.awb.trackingUrl, status: SHIPMENT_LABEL[SHIPMENT_TRANSITIONS.create.to] });
     await audit(trx, actor, { action: "order.ship", entityType: "order", entityId: orderId, before: { code: order.code, delivery_status: order.deliveryStatus }, after: { delivery_status: DELIVERY.shipped, provider: input.provider, carrier: booked.awb.carrier, awb: booked.awb.awb } }, now);
     return row.id;
-  }).catch((error: unknown) => {
+  });
+  const shipmentId = await bookThenRecord(provider, order, manual, record, { orderId }).catch((error: unknown) => {
+    if (error instanceof ShippingUnavailable) {
+      log.warn({ err: error, orderId, provider: input.provider }, "shipping provider failed");
+      throw new ApiError(502, SHIPPING_MESSAGES.unavailable);
+    }
     // The unique (provider, AWB) index caught what the read could not see (PostgreSQL's READ COMMITTED).
     if (isUniqueViolation(error)) throw new ApiError(409, SHIPPING_MESSAGES.awbTaken, { awb: [SHIPPING_MESSAGES.awbTaken] });
     throw error;

@@ -33,6 +33,8 @@ export const awbAnswer = z.object({
 export const pickupAnswer = z.object({ pickup_status: z.literal(1) });
 /** POST ndr/{awb}/action answers a message; a refusal is a 4xx. */
 export const ndrAnswer = z.object({}).loose();
+/** POST orders/cancel {ids} answers a message; a refusal (an order already picked up) is a 4xx. */
+export const cancelAnswer = z.object({}).loose();
 export const labelAnswer = z.object({ label_created: z.literal(1), label_url: z.url() });
 
 const activity = z.object({

@@ -62,6 +62,20 @@ describe("the Shiprocket adapter against recorded answers", () => {
     expect(calls[3]!.body).toEqual({ shipment_id: ["577104902"] });
   });
 
+  it("withdraws a booking by cancelling Shiprocket's order", async () => {
+    const { calls, fetchImpl } = recorded({
+      "/auth/login": { body: fixture("login") },
+      "/orders/cancel": { body: { status: 200, message: "Order cancelled successfully." } },
+    });
+    await createShiprocketProvider(settings, fetchImpl).cancelShipment!({ providerOrderId: "581003211", providerShipmentId: "577104902" });
+    expect(calls.map((c) => [c.url.replace(settings.baseUrl, ""), c.body])).toEqual([["/auth/login", { email: settings.email, password: settings.password }], ["/orders/cancel", { ids: ["581003211"] }]]);
+  });
+
+  it("turns a refused withdrawal into ShippingUnavailable", async () => {
+    const { fetchImpl } = recorded({ "/auth/login": { body: fixture("login") }, "/orders/cancel": { status: 400, body: { message: "Order cannot be cancelled as it is already picked up." } } });
+    await expect(createShiprocketProvider(settings, fetchImpl).cancelShipment!({ providerOrderId: "581003211", providerShipmentId: null })).rejects.toThrow(/already picked up/);
+  });
+
   it("sends the order in Shiprocket's terms: rupees, COD, India time, the pickup location", () => {
     const body = adhocOrder(order, "Jaipur Warehouse");
     expect(body).toMatchObject({

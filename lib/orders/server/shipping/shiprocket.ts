@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { awbAnswer, createAnswer, labelAnswer, loginAnswer, ndrAnswer, pickupAnswer, readTracking, SHIPROCKET_BASE_URL } from "./shiprocket-wire";
+import { awbAnswer, cancelAnswer, createAnswer, labelAnswer, loginAnswer, ndrAnswer, pickupAnswer, readTracking, SHIPROCKET_BASE_URL } from "./shiprocket-wire";
 import { type AssignedAwb, type CreatedShipment, type ShipmentOrder, type ShippingProvider, ShippingUnavailable, type TrackingState } from "./provider";
 
 /**
@@ -112,6 +112,9 @@ export function createShiprocketProvider(settings: ShiprocketSettings, fetchImpl
     async requestPickup(created) {
       await expect("POST", "courier/generate/pickup", pickupAnswer, { shipment_id: [created.providerShipmentId] });
       return true;
+    },
+    async cancelShipment(created) {
+      await expect("POST", "orders/cancel", cancelAnswer, { ids: [created.providerOrderId] });
     },
     async ndrAction(awb, action, comment) {
       await expect("POST", `ndr/${encodeURIComponent(awb)}/action`, ndrAnswer, { action: action === "reattempt" ? "re-attempt" : "return", comments: comment || (action === "reattempt" ? "Please try again." : "Return to the shop.") });
