@@ -34,8 +34,8 @@ export async function exportOrders(query: OrderListQuery, actor: StaffActor, now
   return orderCsvStream(query);
 }
 
-/** The CSV itself (BOM, header, a line per order). */
-export async function orderCsvStream(query: OrderListQuery): Promise<ReadableStream<Uint8Array>> {
+/** The CSV itself (BOM, header, a line per order), read `batch` orders at a time. */
+export async function orderCsvStream(query: OrderListQuery, batch = ORDER_EXPORT_BATCH): Promise<ReadableStream<Uint8Array>> {
   const { db, dialect } = await getDb();
   const where = filtersOf({ ...query, page: undefined }, dialect);
   // A search matching few orders reads them by its own index first (as the list does): left to
@@ -89,7 +89,7 @@ export async function orderCsvStream(query: OrderListQuery): Promise<ReadableStr
           .where(all([...(few ? [sql<SqlBool>`o.id in (select matched.id from matched)`] : where), ...keyset]))
           .orderBy("o.created_at", "desc")
           .orderBy("o.id", "desc")
-          .limit(ORDER_EXPORT_BATCH)
+          .limit(batch)
           .execute();
         const last = orders.at(-1);
         if (!last) {
