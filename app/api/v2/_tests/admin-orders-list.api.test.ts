@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { dropTestProducts, makeProduct, type TestProduct } from "./cart-client";
 import { api, clientAddresses, closeTestDb, newUser, runTag, type TestUser } from "./client";
 import { admin, placedOrder, type PlacedOrder } from "./orders-client";
-import { adminAs, auditRows, ownerToken, tokenFor } from "./staff-client";
+import { adminAs, auditRows, tokenFor } from "./staff-client";
 
 /**
  * The back office's order list through API v2 (issue 25 point 1): the amount filter, the search by
