@@ -158,11 +158,15 @@ describe("staff notes on an order", () => {
     const refused = await adminAs(catalog, `/orders/${large.id}/notes`, { json: { body: "Sneaky" } });
     expect(refused.status).toBe(403);
     expect((await adminAs(catalog, `/orders/${large.id}/notes`)).status).toBe(403);
-    for (const id of ["999999999", "abc", "0"]) {
+    // An order that does not exist (404); an id that cannot be one is refused as the other order routes refuse it (422).
+    const missing = await admin("/orders/999999999/notes", { body: "Nobody's order" });
+    expect(missing.status).toBe(404);
+    expect(missing.json).toEqual({ result: false, message: "Order not found." });
+    expect((await admin("/orders/999999999/notes")).status).toBe(404);
+    for (const id of ["abc", "0", "99999999999"]) {
       const res = await admin(`/orders/${id}/notes`, { body: "Nobody's order" });
-      expect(res.status, id).toBe(404);
-      expect(res.json).toEqual({ result: false, message: "Order not found." });
-      expect((await admin(`/orders/${id}/notes`)).status, id).toBe(404);
+      expect(res.status, id).toBe(422);
+      expect(res.json.errors.id, id).toEqual(["Order not found."]);
     }
     for (const body of [{}, { body: "" }, { body: "   " }, { body: "x".repeat(2001) }, { body: 42 }, { body: "bell\u0007" }]) {
       const res = await admin(`/orders/${large.id}/notes`, body);
