@@ -12,7 +12,7 @@ import { buttonClass, dangerButtonClass, inputClass, labelClass, secondaryButton
 type Action = (previous: ActionResult | null, form: FormData) => Promise<ActionResult>;
 
 /** A note (customer or grievance); for a grievance, a second button mails it as a reply. */
-export function NoteForm({ id, action, label, replyButton }: { id: number; action: Action; label: string; replyButton?: string }) {
+export function NoteForm({ id, action, label, replyButton, maxLength = 5000 }: { id: number; action: Action; label: string; replyButton?: string; maxLength?: number }) {
   return (
     <ActionForm
       action={action as never}
@@ -23,7 +23,7 @@ export function NoteForm({ id, action, label, replyButton }: { id: number; actio
           <label htmlFor={`note-${id}`} className={labelClass}>
             {label}
           </label>
-          <textarea id={`note-${id}`} name="body" rows={3} maxLength={5000} className={inputClass} aria-describedby={`note-${id}-error`} />
+          <textarea id={`note-${id}`} name="body" rows={3} maxLength={maxLength} className={inputClass} aria-describedby={`note-${id}-error`} />
           <FieldError state={state} name="body" id={`note-${id}-error`} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" name="reply" value="false" disabled={pending} className={secondaryButtonClass}>

@@ -3,7 +3,7 @@ import { ORDER_TRANSITIONS, orderRefusal, type OrderFacts, type OrderTransitionN
 import { DELIVERY, DELIVERY_STATUSES, type DeliveryStatus, PAYMENT_STATUSES, PAYMENT_TYPE } from "./status";
 
 /**
- * The back office's order list as a URL (/admin/orders?q=&status=&payment=&type=&refund=&from=&to=&page=)
+ * The back office's order list as a URL (/admin/orders?q=&status=&payment=&type=&refund=&from=&to=&min=&max=&page=)
  * and the status moves an order page offers. Pure (zod and the lifecycle table): the page parses
  * its searchParams here and builds its links with `orderListHref`. A value the URL cannot mean is
  * dropped (an old bookmark still opens the list), and the page names what it ignored.
@@ -20,8 +20,25 @@ export const PAYMENT_TYPE_FILTERS = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [P
 const dropped = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)));
 
+/**
+ * The amount filter's bounds: rupees, 0 to 99,99,999.99 with at most two decimals (an order's
+ * total in paise then fits PostgreSQL's integer, so no bound can make the query fail).
+ */
+const AMOUNT_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+export const amountFilterMessage = (name: string) => `${name} is an amount in rupees from 0 to 9999999.99, with at most two decimals.`;
+/** A bound of the amount filter as the URL or the API carries it (rupees), read as paise. */
+export const amountFilter = (name: string) =>
+  z
+    .string({ error: amountFilterMessage(name) })
+    .trim()
+    .regex(AMOUNT_PATTERN, { error: amountFilterMessage(name) })
+    .transform((v) => Math.round(Number(v) * 100));
+export const AMOUNT_ORDER_MESSAGE = "max must not be below min.";
+/** Paise as the URL writes a bound: 2499 or 2499.50. */
+export const amountParam = (paise: number) => (paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2));
+
 export const orderListQuerySchema = z.object({
-  /** An order code, a customer's email or a phone number (or part of one). */
+  /** An order code, a customer's email, a phone number (or part of one), a name, or a shipment's AWB. */
   q: dropped(z.string().trim().min(1).max(100)),
   status: dropped(z.enum(DELIVERY_STATUSES as [DeliveryStatus, ...DeliveryStatus[]])),
   payment: dropped(z.enum(PAYMENT_STATUSES as [string, ...string[]])),
@@ -31,6 +48,9 @@ export const orderListQuerySchema = z.object({
   /** Placed on or after this day, and on or before `to` (India's calendar days). */
   from: dropped(day),
   to: dropped(day),
+  /** The order's total (what the customer pays) at least `min` and at most `max`, rupees in the URL, paise here. */
+  min: dropped(amountFilter("min")),
+  max: dropped(amountFilter("max")),
   page: dropped(z.string().regex(/^\d{1,6}$/).transform(Number).refine((n) => n >= 1)),
 });
 export type OrderListQuery = z.output<typeof orderListQuerySchema>;
@@ -42,21 +62,34 @@ export function parseOrderListQuery(params: Record<string, string | string[] | u
     if (typeof first === "string" && first.trim() !== "") flat[key] = first;
   }
   const query = orderListQuerySchema.parse(flat);
-  const ignored = (Object.keys(orderListQuerySchema.shape) as (keyof OrderListQuery)[]).filter((k) => flat[k] !== undefined && query[k] === undefined);
+  const ignored: string[] = (Object.keys(orderListQuerySchema.shape) as (keyof OrderListQuery)[]).filter((k) => flat[k] !== undefined && query[k] === undefined);
+  // A range that cannot hold an order (min above max) is dropped whole, and said so.
+  if (query.min !== undefined && query.max !== undefined && query.min > query.max) {
+    delete query.min;
+    delete query.max;
+    ignored.push("min above max");
+  }
   return { query, ignored };
 }
 
 export function orderListHref(current: OrderListQuery, change: Partial<Record<keyof OrderListQuery, string | number | undefined>> = {}): string {
   const next: Record<string, string> = {};
-  for (const key of ["q", "status", "payment", "type", "refund", "from", "to"] as const) {
+  for (const key of ["q", "status", "payment", "type", "refund", "from", "to", "min", "max"] as const) {
     const value = key in change ? change[key] : current[key];
-    if (value !== undefined && value !== "") next[key] = String(value);
+    if (value === undefined || value === "") continue;
+    next[key] = (key === "min" || key === "max") && typeof value === "number" ? amountParam(value) : String(value);
   }
   // A new filter starts at the first page.
   const page = "page" in change ? change.page : undefined;
   if (page !== undefined && Number(page) > 1) next.page = String(page);
   const search = new URLSearchParams(next).toString();
   return search ? `/admin/orders?${search}` : "/admin/orders";
+}
+
+/** The list's "Export CSV" link: the same filters and search, every page (GET /admin/orders/export). */
+export function orderExportHref(current: OrderListQuery): string {
+  const list = orderListHref({ ...current, page: undefined });
+  return list.replace(/^\/admin\/orders/, "/admin/orders/export");
 }
 
 /**
@@ -71,6 +104,19 @@ export function orderSearchKind(term: string): "code" | "email" | "phone" | "wor
   if (/^\+?\d{4,}$/.test(compact)) return "phone";
   if (trimmed.includes("@") || (!/\s/.test(trimmed) && /\p{L}/u.test(trimmed) && /[._\d+]/.test(trimmed))) return "email";
   return "words";
+}
+
+/** Whether the list filters at all (the page says "match", the export names its filters). */
+export const isFiltered = (query: OrderListQuery) => Boolean(query.q || query.status || query.payment || query.type || query.refund || query.from || query.to || query.min !== undefined || query.max !== undefined);
+
+/**
+ * The AWB a search term may be (a shipment's tracking number: 4 to 40 letters, digits or
+ * hyphens with a digit among them, as shipments take it), in capitals; null when it cannot be
+ * one (a name, an e-mail with an @, a phrase), so those searches stay one condition on their index.
+ */
+export function awbOf(term: string): string | null {
+  const trimmed = term.trim();
+  return /^[A-Za-z0-9-]{4,40}$/.test(trimmed) && /\d/.test(trimmed) ? trimmed.toUpperCase() : null;
 }
 
 /** India's offset: a day of the filter is a calendar day in India (IST, no daylight saving). */

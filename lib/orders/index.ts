@@ -19,6 +19,8 @@ export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath
 export { invoiceFileName, invoicePdf } from "./server/invoices";
 export { type AdminOrderDetail, type AdminOrderListRow, adminOrderDetail, adminOrderSummary, adminSearchOrders, findOrders, type OrderMatch, type OrderSummary as AdminOrderSummary } from "./server/order-admin-list";
 export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderState, decideRefund, setDeliveryStatus } from "./server/order-admin";
+export { exportOrders, ORDER_EXPORT_BATCH } from "./server/order-export";
+export { addOrderNote, type OrderNote, orderNotesOf } from "./server/order-notes";
 export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundFromAdmin, refundsOf, retryRefund } from "./server/refunds";
 export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
 export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";

@@ -1,5 +1,6 @@
 import { z } from "@/lib/platform/zod";
-import { DELIVERY, REFUND, REFUND_METHOD, REFUND_METHODS } from "./status";
+import { AMOUNT_ORDER_MESSAGE, amountFilter, type OrderListQuery } from "./admin-list";
+import { DELIVERY, PAYMENT, PAYMENT_TYPE, type PaymentStatus, REFUND, REFUND_METHOD, REFUND_METHODS } from "./status";
 
 /** An id in the path: digits, no larger than the id column holds (PostgreSQL's integer would fail the query). */
 const pathId = (message: string) =>
@@ -39,14 +40,73 @@ export const refundRequestSchema = z.object({
 export const ADMIN_DELIVERY_TARGETS = [DELIVERY.confirmed, DELIVERY.shipped, DELIVERY.delivered, DELIVERY.cancelled] as const;
 export const ADMIN_DELIVERY_FILTER = [DELIVERY.pending, ...ADMIN_DELIVERY_TARGETS, DELIVERY.returned] as const;
 
-export const adminOrdersQuery = pageQuery.extend({
-  status: z.enum(ADMIN_DELIVERY_FILTER, { error: `status must be one of ${ADMIN_DELIVERY_FILTER.join(", ")}.` }).optional(),
-  /** refund_due=1: only orders whose payment is due back. */
-  refund_due: z
-    .enum(["1", "0", "true", "false"], { error: "refund_due must be 1 or 0." })
-    .optional()
-    .transform((v) => v === "1" || v === "true"),
+/** A query value that is not there, or is empty (`?q=`): left out, as the list's form sends it. */
+const blankless = (v: unknown) => (v === "" ? undefined : v);
+const ADMIN_PAYMENT_FILTER = Object.values(PAYMENT) as [PaymentStatus, ...PaymentStatus[]];
+const day = (name: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${name} is a day, as 2026-11-24.` })
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), { error: `${name} is a day, as 2026-11-24.` });
+
+/**
+ * GET /admin/orders and /admin/orders/export: the back-office list's filters (lib/orders/admin-list.ts,
+ * the same names as /admin/orders' URL), each checked: a bad one is a 422 under its name.
+ */
+const adminOrderFilters = z
+  .object({
+    q: z.preprocess(blankless, z.string().trim().min(1).max(100, { error: "q is at most 100 characters." }).optional()),
+    status: z.preprocess(blankless, z.enum(ADMIN_DELIVERY_FILTER, { error: `status must be one of ${ADMIN_DELIVERY_FILTER.join(", ")}.` }).optional()),
+    payment: z.preprocess(blankless, z.enum(ADMIN_PAYMENT_FILTER, { error: `payment must be one of ${ADMIN_PAYMENT_FILTER.join(", ")}.` }).optional()),
+    type: z.preprocess(blankless, z.enum([PAYMENT_TYPE.cod, PAYMENT_TYPE.online], { error: `type must be ${PAYMENT_TYPE.cod} or ${PAYMENT_TYPE.online}.` }).optional()),
+    refund: z.preprocess(blankless, z.enum(["due", "requested"], { error: "refund must be due or requested." }).optional()),
+    /** refund_due=1: only orders whose payment is due back (the same as refund=due). */
+    refund_due: z
+      .enum(["1", "0", "true", "false"], { error: "refund_due must be 1 or 0." })
+      .optional()
+      .transform((v) => v === "1" || v === "true"),
+    from: z.preprocess(blankless, day("from").optional()),
+    to: z.preprocess(blankless, day("to").optional()),
+    min: z.preprocess(blankless, amountFilter("min").optional()),
+    max: z.preprocess(blankless, amountFilter("max").optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.min !== undefined && v.max !== undefined && v.min > v.max) ctx.addIssue({ code: "custom", path: ["max"], message: AMOUNT_ORDER_MESSAGE });
+    if (v.refund_due && v.refund === "requested") ctx.addIssue({ code: "custom", path: ["refund"], message: "refund_due=1 keeps the refunds due: send refund=due or leave one out." });
+  });
+
+/** The API's filters as the list's query (paise; refund_due=1 is refund=due). */
+export function adminOrderListQuery(v: z.output<typeof adminOrderFilters>, page?: number): OrderListQuery {
+  const query: OrderListQuery = {};
+  if (v.q) query.q = v.q;
+  if (v.status) query.status = v.status;
+  if (v.payment) query.payment = v.payment;
+  if (v.type) query.type = v.type;
+  const refund = v.refund ?? (v.refund_due ? "due" : undefined);
+  if (refund) query.refund = refund;
+  if (v.from) query.from = v.from;
+  if (v.to) query.to = v.to;
+  if (v.min !== undefined) query.min = v.min;
+  if (v.max !== undefined) query.max = v.max;
+  if (page !== undefined) query.page = page;
+  return query;
+}
+
+export const adminOrdersQuery = z.intersection(pageQuery, adminOrderFilters);
+export const adminOrdersExportQuery = adminOrderFilters;
+
+/** POST /admin/orders/{id}/notes {body}: a staff note, plain text, 1 to 2,000 characters (kept as typed, shown as text). */
+export const ORDER_NOTE_MAX = 2000;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const orderNoteSchema = z.object({
+  body: z
+    .string({ error: "Write the note." })
+    .trim()
+    .min(1, { error: "Write the note." })
+    .max(ORDER_NOTE_MAX, { error: `A note is at most ${ORDER_NOTE_MAX.toLocaleString("en-IN")} characters.` })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { error: "The note contains characters that are not allowed." }),
 });
+export type OrderNoteInput = z.output<typeof orderNoteSchema>;
 
 export const adminStatusSchema = z.object({
   delivery_status: z.enum(ADMIN_DELIVERY_TARGETS, { error: `delivery_status must be one of ${ADMIN_DELIVERY_TARGETS.join(", ")}.` }),

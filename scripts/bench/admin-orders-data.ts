@@ -12,6 +12,9 @@
  *   delivered, some cancelled, the last days' still pending, confirmed or shipped), with the
  *   payment status that goes with each; one to three lines of real products, and the payment row
  *   (cash pending or collected; online paid, refunded or, for a few cancelled ones, refund due);
+ * - a shipment for every shipped or delivered order, with a 13-digit AWB as Delhivery's
+ *   (1 and the order's id), so the list's search by AWB looks among some 870,000 (added apart,
+ *   once, to a database made before shipments were: one set statement);
  * - an owner to sign in as (the admin-list bench's), password only.
  *
  * Then VACUUM (ANALYZE), as autovacuum leaves a running shop's tables, and it reads what the
@@ -65,7 +68,10 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
     console.log(`Added ${CUSTOMERS - customers} bench customers`);
   }
   const have = await count(handle, sql<{ n: number }>`select count(*) as n from orders`);
-  if (have >= ADMIN_ORDERS) return;
+  if (have >= ADMIN_ORDERS) {
+    await addShipments(handle);
+    return;
+  }
   const firstCustomer = await count(handle, sql<{ n: number }>`select min(id) as n from users where email ~ '^[a-z]+[.][a-z]+[0-9]+@'`);
   const products = (await sql<{ id: number; name: string; slug: string; price: number }>`select id, name, slug, price from products where published = 1 and variant_count = 0 order by id limit 200`.execute(db)).rows;
   if (!products.length) throw new Error("the bench's catalog has no published product to order");
@@ -114,10 +120,25 @@ async function fillDatabase(handle: DbHandle): Promise<void> {
     });
     console.log(`  ${to} orders (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
+  await addShipments(handle);
   const owner = await db.selectFrom("users").select("id").where("email", "=", BENCH_OWNER.email).executeTakeFirst();
   if (!owner) await db.transaction().execute((trx) => insertUserWithPassword(trx, handle.dialect, { ...BENCH_OWNER, at: new Date().toISOString() }));
   console.log("VACUUM (ANALYZE), as autovacuum would have...");
   await sql`vacuum (analyze)`.execute(db);
+}
+
+/** The shipments of the shipped and delivered orders, when there are none yet (then ANALYZE them). */
+async function addShipments(handle: DbHandle): Promise<void> {
+  if ((await count(handle, sql<{ n: number }>`select count(*) as n from (select 1 from shipments limit 1) as s`)) > 0) return;
+  const started = Date.now();
+  await sql`insert into shipments (order_id, provider, carrier, awb, tracking_url, status, created_at, updated_at, delivered_at)
+    select o.id, 'shiprocket', 'Delhivery', '1' || lpad(o.id::text, 12, '0'), null,
+           case when o.delivery_status = 'Delivered' then 'delivered' else 'in_transit' end,
+           o.created_at + interval '1 day', o.created_at + interval '1 day',
+           case when o.delivery_status = 'Delivered' then o.created_at + interval '4 days' end
+    from orders as o where o.delivery_status in ('Shipped', 'Delivered')`.execute(handle.db);
+  await sql`analyze shipments`.execute(handle.db);
+  console.log(`Added the shipped orders' shipments (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 /** Orders the mix looks for: a spread sample of codes, e-mails, phones and names, and the range of dates. */

@@ -57,7 +57,8 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
           shipping_name: o.name,
           shipping_email: o.email,
           shipping_address: "12 MG Road",
-          shipping_city: "Bengaluru",
+          // One city as a spreadsheet formula: the export must write it as text.
+          shipping_city: i === 3 ? "=HYPERLINK(\"http://evil.example\")" : "Bengaluru",
           shipping_state: "Karnataka",
           shipping_country: "India",
           shipping_postal_code: "560001",
@@ -87,6 +88,17 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       .insertInto("order_lines")
       .values({ order_id: made[0]!.id, product_id: null, product_name: "Ikat cushion cover", variation: null, quantity: 1, unit_price: 250_000, total: 250_000, delivery_status: "Delivered", refund_status: "Requested", reserved_quantity: 0 })
       .execute();
+    // Two units on the delivered order, shipments with AWBs: the sandbox courier's, a manual
+    // carrier's typed in small letters, and a long number as Delhivery's (not a phone).
+    await handle.db
+      .insertInto("order_lines")
+      .values({ order_id: made[2]!.id, product_id: null, product_name: "Khadi bedsheet", variation: null, quantity: 2, unit_price: 49_950, total: 99_900, delivery_status: "Confirmed", refund_status: null, reserved_quantity: 0 })
+      .execute();
+    const ship = (orderId: number, provider: string, awb: string) =>
+      handle.db.insertInto("shipments").values({ order_id: orderId, provider, carrier: provider === "sandbox" ? "Sandbox Express" : "Delhivery", awb, tracking_url: null, status: "in_transit", created_at: at, updated_at: at }).execute();
+    await ship(made[0]!.id, "manual", "1234567890123");
+    await ship(made[2]!.id, "sandbox", "SBX100200300");
+    await ship(made[2]!.id, "manual", "dl-5501");
     await handle.close();
     process.env.DATABASE_URL = database.url;
   }, 60_000);
@@ -124,6 +136,80 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       expect(await codes({ q: "arjun" })).toHaveLength(3);
       expect(await codes({ q: "%" })).toEqual([]);
       expect(await codes({ q: "_" })).toEqual([]);
+    });
+
+    it("filters by the order's total, both ends included, alone and with other filters", async () => {
+      expect(await codes({ min: 99_900 })).toEqual(["KH261124-CCCC3", "KH261124-BBBB2", "KH261123-AAAA1"]);
+      expect(await codes({ max: 70_000 })).toEqual(["KH261124-EEEE5", "KH261124-DDDD4"]);
+      expect(await codes({ min: 70_000, max: 120_000 })).toEqual(["KH261124-EEEE5", "KH261124-CCCC3", "KH261124-BBBB2"]);
+      expect(await codes({ min: 99_900, max: 99_900 })).toEqual(["KH261124-CCCC3"]);
+      expect(await codes({ min: 99_901, max: 119_999 })).toEqual([]);
+      expect(await codes({ min: 50_000, type: "online", status: "Pending" })).toEqual(["KH261124-DDDD4"]);
+      expect(await codes({ min: 0, q: "arjun" })).toHaveLength(3);
+    });
+
+    it("finds an order by the AWB of any of its shipments, in any case, beside its other searches", async () => {
+      expect(await codes({ q: "SBX100200300" })).toEqual(["KH261124-CCCC3"]);
+      expect(await codes({ q: "sbx100200300" })).toEqual(["KH261124-CCCC3"]);
+      expect(await codes({ q: "DL-5501" })).toEqual(["KH261124-CCCC3"]);
+      // All digits: a phone's last ten would not match; the AWB does.
+      expect(await codes({ q: "1234567890123" })).toEqual(["KH261123-AAAA1"]);
+      // A part of an AWB is not one; the phone search still works beside it.
+      expect(await codes({ q: "SBX1002" })).toEqual([]);
+      expect(await codes({ q: "9876543210" })).toEqual(["KH261124-BBBB2", "KH261123-AAAA1"]);
+      expect(await codes({ q: "SBX100200300", status: "Delivered" })).toEqual([]);
+      const { findOrders } = await import("./order-admin-list");
+      expect((await findOrders("sbx100200300")).map((o) => o.code)).toEqual(["KH261124-CCCC3"]);
+    });
+
+    it("exports exactly the orders the list's filters keep, all of them, formula-safe, and audits it", async () => {
+      const { orderCsvStream, exportOrders } = await import("./order-export");
+      // (Response.text() would drop the byte-order mark the file starts with.)
+      const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+      const csv = await read(await orderCsvStream({}, 2));
+      expect(csv.startsWith("\uFEFFcode,date,customer,phone,email,city,state,status,payment_type,payment_status,items,total,gst,shipping,coupon,coupon_discount,awb,refunded\r\n")).toBe(true);
+      const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1);
+      // Read two at a time by the keyset: every order once, newest first, as the list.
+      expect(lines.map((l) => l.split(",")[0])).toEqual(await codes({}));
+      expect(lines.find((l) => l.startsWith("KH261124-CCCC3"))).toBe("KH261124-CCCC3,2026-11-24 08:30,Arjun Rao,9123456780,arjun.rao@example.in,Bengaluru,Karnataka,Confirmed,Online,Paid,2,999,0,0,,0,SBX100200300 dl-5501,0");
+      expect(lines.find((l) => l.startsWith("KH261124-DDDD4"))).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
+      for (const query of [{ status: "Pending" as const }, { min: 70_000, max: 120_000 }, { q: "SBX100200300" }, { q: "arjun", type: "online" as const }, { refund: "due" as const }, { from: "2026-11-24", to: "2026-11-24", max: 100_000 }, { q: "zz-nobody" }]) {
+        const exported = (await read(await orderCsvStream({ ...query, page: 1 }, 1))).replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(",")[0]);
+        expect(exported, JSON.stringify(query)).toEqual(await codes(query));
+      }
+      const { getDb } = await import("@/lib/platform/db");
+      const { db } = await getDb();
+      const actor = { userId: made[0]!.id, kind: "staff" as const, tokenId: null, ip: "10.0.0.1", userAgent: "test" };
+      const before = Number((await db.selectFrom("audit_log").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "order.export").executeTakeFirstOrThrow()).n);
+      const audited = await read(await exportOrders({ status: "Pending", min: 50_000, max: 249_950 }, actor));
+      expect(audited.split("\r\n").filter(Boolean)).toHaveLength(3);
+      const rows = await db.selectFrom("audit_log").select(["entity_type", "entity_id", "after"]).where("action", "=", "order.export").orderBy("id").execute();
+      expect(rows).toHaveLength(before + 1);
+      expect(rows.at(-1)).toMatchObject({ entity_type: "order", entity_id: "list" });
+      expect(JSON.parse(String(rows.at(-1)?.after))).toEqual({ filters: { status: "Pending", min: "500", max: "2499.50" } });
+    });
+
+    it("keeps staff notes on an order, newest first with their author, audited, 404 for no order", async () => {
+      const { addOrderNote, orderNotesOf } = await import("./order-notes");
+      const author = { userId: made[0]!.id, kind: "staff" as const, tokenId: null, ip: null, userAgent: null };
+      const order = made[1]!.id;
+      expect(await orderNotesOf(order)).toEqual([]);
+      await addOrderNote(author, order, { body: "Customer called: deliver after 6 pm." }, new Date("2026-11-24T05:00:00.000Z"));
+      const second = await addOrderNote(author, order, { body: "<b>Gate code</b> 4411" }, new Date("2026-11-24T06:00:00.000Z"));
+      expect(second).toMatchObject({ order_id: order, body: "<b>Gate code</b> 4411", author: "Meera Iyer" });
+      expect((await orderNotesOf(order))?.map((n) => [n.body, n.author, n.created_at])).toEqual([
+        ["<b>Gate code</b> 4411", "Meera Iyer", "2026-11-24T06:00:00.000Z"],
+        ["Customer called: deliver after 6 pm.", "Meera Iyer", "2026-11-24T05:00:00.000Z"],
+      ]);
+      expect(await orderNotesOf(made[2]!.id)).toEqual([]);
+      expect(await orderNotesOf(2_000_000_000)).toBeNull();
+      await expect(addOrderNote(author, 2_000_000_000, { body: "Nobody" })).rejects.toMatchObject({ status: 404 });
+      const { getDb } = await import("@/lib/platform/db");
+      const audits = await (await getDb()).db.selectFrom("audit_log").select(["entity_id", "after"]).where("action", "=", "order.note").orderBy("id").execute();
+      expect(audits.map((a) => [a.entity_id, JSON.parse(String(a.after)).body])).toEqual([
+        [String(order), "Customer called: deliver after 6 pm."],
+        [String(order), "<b>Gate code</b> 4411"],
+      ]);
     });
 
     it("pages by 25 and clamps a page past the end to the last", async () => {

@@ -1,7 +1,7 @@
 import "server-only";
 import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb, type Dialect } from "@/lib/platform/db";
-import { ADMIN_ORDERS_COUNT_CAP, ADMIN_ORDERS_PER_PAGE, orderDateBounds, orderSearchKind, type OrderListQuery } from "../admin-list";
+import { ADMIN_ORDERS_COUNT_CAP, ADMIN_ORDERS_PER_PAGE, awbOf, orderDateBounds, orderSearchKind, type OrderListQuery } from "../admin-list";
 import { clampPage } from "../rules";
 import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "../status";
 
@@ -30,13 +30,26 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * A code (exact, or its beginning), digits of a phone (the last ten when more are typed: +91 and
- * all), an e-mail (the order's or the account's, whole or a part), or a name. Each kind searches
+ * all), an e-mail (the order's or the account's, whole or a part), or a name; and a term that may
+ * be an AWB also finds the orders with a shipment of that AWB (exact, in any case). Each kind searches
  * only its columns, each with its index (migration 024: trigram indexes on PostgreSQL), so a phone
  * number is found among a million orders in milliseconds rather than by reading them all; a name
  * is one condition on one index, since an OR of several made PostgreSQL read the table row by row
  * to count a common surname's matches (1.9 s for "Fernandes" on a million orders; 70 ms alone).
  */
 function searchFilter(term: string, dialect: Dialect): Expression<SqlBool> {
+  const byKind = kindFilter(term, dialect);
+  // A term that may be an AWB (letters, digits and hyphens with a digit) also finds the orders
+  // with a shipment of that AWB (migration 028's index of upper(awb)); read first, as the
+  // accounts below, so the OR stays two index lookups.
+  const awb = awbOf(term);
+  if (!awb) return byKind;
+  const shipped = sql`select s.order_id from shipments as s where upper(s.awb) = ${awb}`;
+  const byAwb = dialect === "postgres" ? sql<SqlBool>`o.id = any(array(${shipped}))` : sql<SqlBool>`o.id in (${shipped})`;
+  return sql<SqlBool>`(${byKind} or ${byAwb})`;
+}
+
+function kindFilter(term: string, dialect: Dialect): Expression<SqlBool> {
   const lower = term.trim().toLowerCase();
   const upper = term.trim().toUpperCase();
   const contains = (column: string) => sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escapeLike(lower)}%`} escape '\\'`;
@@ -59,7 +72,8 @@ function searchFilter(term: string, dialect: Dialect): Expression<SqlBool> {
   }
 }
 
-function filtersOf(query: OrderListQuery, dialect: Dialect): Expression<SqlBool>[] {
+/** The list's filters and search as conditions on `orders as o`: the page, GET /admin/orders and the CSV export keep the same orders. */
+export function filtersOf(query: OrderListQuery, dialect: Dialect): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   if (query.status) where.push(sql<SqlBool>`o.delivery_status = ${query.status}`);
   if (query.payment) where.push(sql<SqlBool>`o.payment_status = ${query.payment}`);
@@ -71,14 +85,17 @@ function filtersOf(query: OrderListQuery, dialect: Dialect): Expression<SqlBool>
   const bounds = orderDateBounds(query.from, query.to);
   if (bounds.from) where.push(sql<SqlBool>`o.created_at >= ${bounds.from}`);
   if (bounds.below) where.push(sql<SqlBool>`o.created_at < ${bounds.below}`);
+  // The order's total (paise), both ends included: an index of grand_total (migration 028).
+  if (query.min !== undefined) where.push(sql<SqlBool>`o.grand_total >= ${query.min}`);
+  if (query.max !== undefined) where.push(sql<SqlBool>`o.grand_total <= ${query.max}`);
   if (query.q) where.push(searchFilter(query.q, dialect));
   return where;
 }
 
-const all = (list: Expression<SqlBool>[]) => (list.length ? sql<SqlBool>`${sql.join(list, sql` and `)}` : sql<SqlBool>`1 = 1`);
+export const all = (list: Expression<SqlBool>[]) => (list.length ? sql<SqlBool>`${sql.join(list, sql` and `)}` : sql<SqlBool>`1 = 1`);
 
 /** Up to this many matches, a search's orders are read by its index and sorted (see adminSearchOrders). */
-const SEARCH_SORT_LIMIT = 2_000;
+export const SEARCH_SORT_LIMIT = 2_000;
 
 /** A page of every customer's orders, newest first, with the list's filters. */
 export async function adminSearchOrders(query: OrderListQuery): Promise<{ rows: AdminOrderListRow[]; page: number; lastPage: number; total: number; capped: boolean; perPage: number }> {
@@ -264,7 +281,7 @@ export async function adminOrderSummary(now = new Date()): Promise<OrderSummary>
 
 export type OrderMatch = { id: number; code: string; customerName: string; grandTotal: number; deliveryStatus: DeliveryStatus };
 
-/** The search box's orders: by code (or its beginning), email or phone, newest first. */
+/** The search box's orders: by code (or its beginning), email, phone, name or AWB, newest first. */
 export async function findOrders(term: string, limit = 6): Promise<OrderMatch[]> {
   const { db, dialect } = await getDb();
   const rows = await db

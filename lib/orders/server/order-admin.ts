@@ -9,6 +9,8 @@ import { orderTransaction } from "./after-commit";
 import { recordRefund, type RefundInput } from "./refunds";
 import { applyTransition, type Change, lockOrder } from "./transition";
 import { deliverOpenShipment } from "./shipping/service";
+import type { OrderListQuery } from "../admin-list";
+import { all, filtersOf } from "./order-admin-list";
 
 /**
  * The back office's order calls (app/api/v2/admin, a staff session or API token): staff move an
@@ -37,28 +39,26 @@ export type AdminOrderRow = {
   refund_due: boolean;
 };
 
-export type AdminOrderFilter = { status?: DeliveryStatus; refundDue?: boolean };
-
-/** Every customer's orders, newest first: by delivery status, and/or only those with a refund due. */
-export async function adminListOrders(filter: AdminOrderFilter, requestedPage: number): Promise<{ orders: AdminOrderRow[]; page: number; lastPage: number; total: number; perPage: number }> {
-  const { db } = await getDb();
-  const due = db.selectFrom("payments as p").select("p.order_id").where("p.status", "=", PAYMENT_ROW.refundDue);
-  let count = db.selectFrom("orders as o").select((eb) => eb.fn.countAll<number>().as("n"));
-  if (filter.status) count = count.where("o.delivery_status", "=", filter.status);
-  if (filter.refundDue) count = count.where("o.id", "in", due);
+/**
+ * Every customer's orders, newest first, by the back-office list's filters and search (the same
+ * conditions as /admin/orders and the CSV export: ./order-admin-list.ts filtersOf), counted exactly.
+ */
+export async function adminListOrders(query: OrderListQuery, requestedPage: number): Promise<{ orders: AdminOrderRow[]; page: number; lastPage: number; total: number; perPage: number }> {
+  const { db, dialect } = await getDb();
+  const where = all(filtersOf(query, dialect));
+  const count = db.selectFrom("orders as o").select((eb) => eb.fn.countAll<number>().as("n")).where(where);
   const total = Number((await count.executeTakeFirstOrThrow()).n);
   const { page, lastPage } = clampPage(requestedPage, total, ADMIN_PER_PAGE);
-  let rows = db
+  const rows = db
     .selectFrom("orders as o")
     .leftJoin("users as u", "u.id", "o.user_id")
     .select(["o.id", "o.code", "o.user_id", "u.email as customer_email", "o.created_at as date", "o.grand_total", "o.delivery_status", "o.payment_status", "o.payment_type"])
     .select((eb) => eb.exists(eb.selectFrom("payments as p").select("p.id").whereRef("p.order_id", "=", "o.id").where("p.status", "=", PAYMENT_ROW.refundDue)).as("refund_due"))
+    .where(where)
     .orderBy("o.created_at", "desc")
     .orderBy("o.id", "desc")
     .limit(ADMIN_PER_PAGE)
     .offset((page - 1) * ADMIN_PER_PAGE);
-  if (filter.status) rows = rows.where("o.delivery_status", "=", filter.status);
-  if (filter.refundDue) rows = rows.where("o.id", "in", due);
   const orders = (await rows.execute()).map((o) => ({ ...o, refund_due: Boolean(o.refund_due) }));
   return { orders, page, lastPage, total, perPage: ADMIN_PER_PAGE };
 }

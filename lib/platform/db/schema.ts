@@ -914,6 +914,15 @@ export interface CustomerNotesTable {
   created_at: Timestamp;
 }
 
+/** Staff notes on an order (migration 028): append-only, never shown to the customer. */
+export interface OrderNotesTable {
+  id: Id;
+  order_id: number;
+  author_id: number;
+  body: string;
+  created_at: Timestamp;
+}
+
 export type GrievanceStatus = "open" | "acknowledged" | "resolved";
 
 /** A complaint filed on /grievances, and the desk's state of it (migration 022). */
@@ -1013,6 +1022,7 @@ export interface Database {
   inbox_replies: InboxRepliesTable;
   testimonials: TestimonialsTable;
   customer_notes: CustomerNotesTable;
+  order_notes: OrderNotesTable;
   grievances: GrievancesTable;
   grievance_notes: GrievanceNotesTable;
 }

@@ -26,6 +26,7 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/products/import", resource: "product", action: "create" },
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
+  { path: "/admin/orders?q=SBX100200300&min=100&max=2499.50", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
   { path: "/admin/stock?tab=out&q=sheet", resource: "stock", action: "read" },
   { path: "/admin/stock?tab=made_to_order", resource: "stock", action: "read" },
@@ -218,5 +219,31 @@ describe("the back office's pages, by role", () => {
     expect(reading.text).not.toContain("Shipping provider");
     expect(reading.text).not.toContain("Packing slip (PDF)");
     expect(reading.text).not.toContain("Cancel order");
+    // Staff notes: whoever may read the order may add one (decision 0063).
+    for (const text of [moving.text, reading.text]) {
+      expect(text).toContain("Staff notes");
+      expect(text).toContain("New note (staff only)");
+    }
+  });
+
+  it("offers the order list's CSV export to a role with order:export, with the list's filters, and refuses the others", async () => {
+    const of = (role: StaffRole) => visitors.find((v) => v.label === `${role} session`) as Visitor;
+    const owner = await page("/admin/orders?q=zz-no-order&min=10&max=20.5&page=2", of("owner").cookie);
+    expect(owner.text).toContain('href="/admin/orders/export?q=zz-no-order&amp;min=10&amp;max=20.50"');
+    expect(owner.text).toContain("Code, name, email, phone or AWB");
+    const support = await page("/admin/orders", of("support").cookie);
+    expect(support.status).toBe(200);
+    expect(support.text).not.toContain('href="/admin/orders/export');
+    const csv = await page("/admin/orders/export?q=zz-no-order", of("manager").cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.text).toBe("code,date,customer,phone,email,city,state,status,payment_type,payment_status,items,total,gst,shipping,coupon,coupon_discount,awb,refunded\r\n");
+    expect((await page("/admin/orders/export", of("support").cookie)).status).toBe(403);
+    expect((await page("/admin/orders/export", of("fulfilment").cookie)).status).toBe(403);
+    // No staff session: to the sign-in (the back office's proxy or the route itself), no CSV.
+    const guest = await page("/admin/orders/export?status=Pending", null);
+    expect([303, 307]).toContain(guest.status);
+    expect(guest.location).toContain("/admin/login?redirect=");
+    const customer = await page("/admin/orders/export?status=Pending", (visitors.find((v) => v.label === "customer session") as Visitor).cookie);
+    expect(customer.text).not.toContain("code,date,customer");
   });
 });

@@ -3,9 +3,9 @@
 import { refresh } from "next/cache";
 import { actionInput, requireStaffAction, staffAction } from "@/lib/accounts";
 import type { ActionResult } from "@/lib/accounts/admin-nav";
-import { creditNotesOf, moveShipment, refundFromAdmin, retryRefund, setDeliveryStatus, shipOrder, shipOrders } from "@/lib/orders";
+import { addOrderNote, creditNotesOf, moveShipment, refundFromAdmin, retryRefund, setDeliveryStatus, shipOrder, shipOrders } from "@/lib/orders";
 import { bulkIdsQuery, bulkShipSchema, SHIPMENT_MOVE_LABELS, shipmentIdParam, shipmentMoveSchema, shipSchema } from "@/lib/orders/shipping";
-import { adminRefundFormSchema, adminRefundRetrySchema, adminStatusSchema, orderIdParam } from "@/lib/orders/schemas";
+import { adminRefundFormSchema, adminRefundRetrySchema, adminStatusSchema, orderIdParam, orderNoteSchema } from "@/lib/orders/schemas";
 import { formatPaise } from "@/lib/platform/format";
 import { z } from "@/lib/platform/zod";
 
@@ -115,5 +115,22 @@ export async function bulkShipAction(_previous: ActionResult | null, form: FormD
     refresh();
     const failed = results.filter((r) => !r.ok);
     return { ok: failed.length < results.length, message: `${results.length - failed.length} of ${results.length} orders shipped.${failed.length ? ` Not shipped: ${failed.map((f) => `#${f.id} (${f.message})`).join("; ")}` : ""}` };
+  });
+}
+
+const noteInput = z.object({ id: orderIdParam.shape.id }).and(orderNoteSchema);
+
+/**
+ * A staff note from the order page (order:read: whoever may see the order may annotate it,
+ * decision 0063): the same service as POST /api/v2/admin/orders/{id}/notes, audited in its
+ * transaction, never shown to the customer.
+ */
+export async function orderNoteAction(_previous: ActionResult | null, form: FormData): Promise<ActionResult> {
+  return staffAction(async () => {
+    const staff = await requireStaffAction("order", "read");
+    const input = actionInput(noteInput, { id: String(form.get("id") ?? ""), body: typeof form.get("body") === "string" ? form.get("body") : undefined });
+    await addOrderNote(staff.actor, input.id, { body: input.body });
+    refresh();
+    return { ok: true, message: "Note added." };
   });
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { formatDateTime } from "@/components/admin/format";
-import { Badge, Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, Select, Table } from "@/components/admin/ui";
+import { Badge, Empty, FilterField, FilterForm, inputClass, Notice, PageHeader, Pager, secondaryButtonClass, Select, Table } from "@/components/admin/ui";
 import { DELIVERY_TONE, PAYMENT_TONE } from "@/components/admin/tones";
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { BulkOrders } from "@/components/admin/Fulfilment";
 import { bulkShipAction } from "./actions";
-import { orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS, REFUND_FILTERS } from "@/lib/orders/admin-list";
+import { amountParam, isFiltered, orderExportHref, orderListHref, parseOrderListQuery, PAYMENT_TYPE_FILTERS, REFUND_FILTERS } from "@/lib/orders/admin-list";
 import { adminSearchOrders } from "@/lib/orders";
 import { DELIVERY_STATUSES, PAYMENT_STATUSES } from "@/lib/orders/status";
 import { formatCount, formatPaise } from "@/lib/platform/format";
@@ -18,15 +18,17 @@ export const metadata: Metadata = { title: "Orders" };
 const asOptions = (values: readonly string[]) => Object.fromEntries(values.map((v) => [v, v]));
 
 /**
- * /admin/orders: every customer's orders, newest first. Search (code, email, phone, name),
- * filters (delivery status, payment status and type, a date range) and page are the URL.
+ * /admin/orders: every customer's orders, newest first. Search (code, email, phone, name, AWB),
+ * filters (delivery status, payment status and type, refunds, a date range, an amount range) and
+ * page are the URL; "Export CSV" downloads every order they keep (order:export).
  */
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { query, ignored } = parseOrderListQuery(await searchParams);
   const staff = await requireStaffPage(orderListHref(query, { page: query.page }), "order", "read");
   const bulk = can(staff, "order", "update");
   const result = await adminSearchOrders(query);
-  const filtered = Boolean(query.q || query.status || query.payment || query.type || query.refund || query.from || query.to);
+  const filtered = isFiltered(query);
+  const mayExport = can(staff, "order", "export");
   const table = (
     <Table caption="Orders" head={[...(bulk ? ["Select"] : []), "Order", "Customer", "Total", "Status", "Payment", "Placed"]} empty={result.rows.length ? null : <Empty>No order matches these filters.</Empty>}>
       {result.rows.map((o) => (
@@ -66,11 +68,21 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   );
   return (
     <>
-      <PageHeader title="Orders" intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`} />
+      <PageHeader
+        title="Orders"
+        intro={`${result.capped ? `More than ${formatCount(result.total, "order")}` : formatCount(result.total, "order")}${filtered ? " match" : ""}.`}
+        actions={
+          mayExport ? (
+            <a href={orderExportHref(query)} download className={secondaryButtonClass}>
+              Export CSV
+            </a>
+          ) : null
+        }
+      />
       {ignored.length ? <Notice tone="amber">Ignored what the address could not mean: {ignored.join(", ")}.</Notice> : null}
       <FilterForm action="/admin/orders" label="Filter orders" reset={filtered ? "/admin/orders" : undefined}>
-        <FilterField label="Code, email or phone" htmlFor="o-q" wide>
-          <input id="o-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} className={inputClass} />
+        <FilterField label="Code, name, email, phone or AWB" htmlFor="o-q" wide>
+          <input id="o-q" name="q" type="search" defaultValue={query.q ?? ""} maxLength={100} placeholder="e.g. KH261124-7K3QZ, Meera Iyer, 98111 22233" className={inputClass} />
         </FilterField>
         <FilterField label="Status" htmlFor="o-status">
           <Select id="o-status" name="status" value={query.status} options={asOptions(DELIVERY_STATUSES)} />
@@ -89,6 +101,12 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </FilterField>
         <FilterField label="To" htmlFor="o-to">
           <input id="o-to" name="to" type="date" defaultValue={query.to ?? ""} className={inputClass} />
+        </FilterField>
+        <FilterField label="Total from (₹)" htmlFor="o-min">
+          <input id="o-min" name="min" type="number" min={0} max={9999999.99} step={0.01} inputMode="decimal" defaultValue={query.min === undefined ? "" : amountParam(query.min)} className={inputClass} />
+        </FilterField>
+        <FilterField label="Total to (₹)" htmlFor="o-max">
+          <input id="o-max" name="max" type="number" min={0} max={9999999.99} step={0.01} inputMode="decimal" defaultValue={query.max === undefined ? "" : amountParam(query.max)} className={inputClass} />
         </FilterField>
       </FilterForm>
       {bulk ? <BulkOrders action={bulkShipAction}>{table}</BulkOrders> : table}

@@ -1,16 +1,19 @@
 import { requireStaff } from "@/lib/accounts";
 import { adminListOrders } from "@/lib/orders";
-import { adminOrdersQuery } from "@/lib/orders/schemas";
+import { adminOrderListQuery, adminOrdersQuery } from "@/lib/orders/schemas";
 import { staffAnswer } from "../../_lib/admin";
 import { handler, paginated, parse } from "../../_lib/http";
 import { rupees } from "../../_lib/present";
 
-/** GET /api/v2/admin/orders?status=&refund_due=1&page=: every customer's orders, newest first (order:read). */
+/**
+ * GET /api/v2/admin/orders?q=&status=&payment=&type=&refund=&refund_due=1&from=&to=&min=&max=&page=:
+ * every customer's orders, newest first, by the back-office list's filters and search (order:read).
+ */
 export const GET = handler(
   async (request) => {
     const staff = await requireStaff(request, "order", "read");
-    const { status, refund_due, page } = parse(adminOrdersQuery, Object.fromEntries(request.nextUrl.searchParams));
-    const result = await adminListOrders({ status, refundDue: refund_due }, page);
+    const { page, ...filters } = parse(adminOrdersQuery, Object.fromEntries(request.nextUrl.searchParams));
+    const result = await adminListOrders(adminOrderListQuery(filters), page);
     return staffAnswer(
       staff,
       paginated(

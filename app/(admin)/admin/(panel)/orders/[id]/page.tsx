@@ -14,9 +14,11 @@ import { orderRefusal, shipmentMoves } from "@/lib/orders/lifecycle";
 import { SHIPMENT_MOVE_LABELS } from "@/lib/orders/shipping";
 import { ShipForm, ShipmentMoveButtons } from "@/components/admin/Fulfilment";
 import { formatPaise } from "@/lib/platform/format";
-import { adminOrderDetail, creditNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
+import { adminOrderDetail, creditNotesOf, orderNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
 import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
-import { moveOrder, moveShipmentAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
+import { NoteForm } from "@/components/admin/PeopleForms";
+import { ORDER_NOTE_MAX } from "@/lib/orders/schemas";
+import { moveOrder, moveShipmentAction, orderNoteAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
 
 /** A pending refund older than this is offered a Retry (its provider call may have died). */
 const RETRY_AFTER_MS = 60_000;
@@ -32,7 +34,8 @@ export const metadata: Metadata = { title: "Order" };
 
 /**
  * /admin/orders/[id]: one order as staff see it (lines, money, addresses, payments, its history
- * of events), with the status moves the lifecycle allows as buttons for a role with order:update.
+ * of events, its staff notes with a form to add one), with the status moves the lifecycle allows
+ * as buttons for a role with order:update.
  */
 export default async function OrderPage({ params }: Params) {
   const { id: raw } = await params;
@@ -47,7 +50,7 @@ export default async function OrderPage({ params }: Params) {
   const shipments = await shipmentsOf(order.id);
   const providers = fulfils && orderRefusal("ship", facts) === null ? (await shippingProviders()).filter((p) => p.on) : [];
   const s = order.shipping;
-  const [refunds, creditNotes] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id)]);
+  const [refunds, creditNotes, notes] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id), orderNotesOf(order.id)]);
   const refundable = order.payments.find((p) => (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue) && p.refunded < p.amount);
   const mayRefund = can(staff, "refund", "create");
   const claims = order.lines.filter((l) => l.refundStatus === REFUND.requested || l.refundStatus === REFUND.approved);
@@ -200,6 +203,24 @@ export default async function OrderPage({ params }: Params) {
             ["Cancelled because", order.cancelReason ?? "—"],
           ]}
         />
+      </Section>
+      <Section title={`Staff notes (${notes?.length ?? 0})`}>
+        <p className="mb-3 text-xs text-slate-600">Only staff see these notes; the customer never does.</p>
+        {notes?.length ? (
+          <ol className="mb-4 space-y-3" aria-label="Staff notes">
+            {notes.map((n) => (
+              <li key={n.id}>
+                <p className="mb-1 text-xs text-slate-600">
+                  {formatDateTime(n.created_at)} · {n.author ?? `Staff #${n.author_id}`}
+                </p>
+                <div className="rounded-md bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap ring-1 ring-slate-200 ring-inset">{n.body}</div>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="mb-4 text-sm text-slate-600">No note yet.</p>
+        )}
+        <NoteForm id={order.id} action={orderNoteAction} label="New note (staff only)" maxLength={ORDER_NOTE_MAX} />
       </Section>
       <Section title="Payments">
         <Table caption="Payments" head={["Provider", "Amount", "Refunded", "Status", "Reference", "Created"]}>
