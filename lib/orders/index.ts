@@ -22,7 +22,7 @@ export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderSt
 export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundFromAdmin, refundsOf, retryRefund } from "./server/refunds";
 export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
 export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";
-export { adminReturn, adminReturns, countRequestedReturns, customerReturn, customerReturns, decideReturn, dispatchReturn, receiveReturn, refundReturn, requestReturn, returnPhotoName, returnsOfOrder, type ReturnView } from "./server/returns";
+export { adminReturn, adminReturns, countRequestedReturns, customerReturn, customerReturns, decideReturn, dispatchReturn, receiveReturn, refundReturn, requestReturn, type ReturnOption, returnOptions, returnPhotoName, returnsOfOrder, type ReturnView } from "./server/returns";
 export { encodeReturnPhoto, readReturnPhoto } from "./server/return-photos";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";

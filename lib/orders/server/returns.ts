@@ -13,12 +13,12 @@ import {
   OPEN_RETURN_STATES,
   RETURN_MESSAGES,
   RETURN_MOVES,
-  RETURN_PHOTO_MESSAGES,
   RETURN_STATE,
   type ReturnKind,
   type ReturnMove,
   returnMoveRefusal,
   type ReturnOutcome,
+  returnDeadline,
   returnRefusal,
   type ReturnRequestInput,
   type ReturnSendMethod,
@@ -456,4 +456,30 @@ export async function refundReturn(id: number, money: { method: RefundMethod; re
     log.error({ err: error, returnId: id }, "a return's refund was recorded but the return did not move");
     throw error;
   }
+}
+
+export type ReturnOption = { lineId: number; name: string; left: number; madeToOrder: boolean };
+
+/**
+ * The lines of the customer's own order they may ask back now (delivered, within the window, no
+ * return open, pieces left), for the order page's form; empty for another customer's order.
+ */
+export async function returnOptions(userId: number, orderId: number, now = new Date()): Promise<{ options: ReturnOption[]; deadline: string | null }> {
+  const { db } = await getDb();
+  const order = await db.selectFrom("orders").select(["id", "delivered_at"]).where("id", "=", orderId).where("user_id", "=", userId).executeTakeFirst();
+  if (!order?.delivered_at) return { options: [], deadline: null };
+  const windowDays = await currentRefundWindowDays();
+  const lines = await db.selectFrom("order_lines").select(["id", "product_id", "variant_id", "product_name", "variation", "quantity", "delivery_status"]).where("order_id", "=", orderId).orderBy("id").execute();
+  const earlier = await db.selectFrom("returns").select(["order_line_id", "quantity", "state"]).where("order_id", "=", orderId).where("state", "!=", RETURN_STATE.declined).execute();
+  const options: ReturnOption[] = [];
+  for (const l of lines) {
+    const mine = earlier.filter((r) => r.order_line_id === l.id);
+    const mto = await madeToOrder(db, l);
+    const facts = { delivered: l.delivery_status === DELIVERY.delivered, deliveredAt: order.delivered_at, madeToOrder: mto, quantity: Number(l.quantity), returned: mine.reduce((n, r) => n + Number(r.quantity), 0), open: mine.some((r) => OPEN_RETURN_STATES.includes(r.state as ReturnStatus)) };
+    // Asked as a damage claim of one piece: the loosest request the line could take.
+    if (returnRefusal(facts, { kind: "damage", quantity: 1 }, now, windowDays)) continue;
+    options.push({ lineId: l.id, name: l.variant_id !== null && l.variation ? `${l.product_name} (${l.variation})` : l.product_name, left: facts.quantity - facts.returned, madeToOrder: mto });
+  }
+  const deadline = options.length ? (returnDeadline(order.delivered_at, windowDays)?.toISOString() ?? null) : null;
+  return { options, deadline };
 }

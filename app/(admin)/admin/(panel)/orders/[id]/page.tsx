@@ -17,6 +17,7 @@ import { formatPaise } from "@/lib/platform/format";
 import { adminOrderDetail, creditNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
 import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
 import { moveOrder, moveShipmentAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
+import { OrderReturns } from "../../returns/order-returns";
 
 /** A pending refund older than this is offered a Retry (its provider call may have died). */
 const RETRY_AFTER_MS = 60_000;
@@ -176,6 +177,7 @@ export default async function OrderPage({ params }: Params) {
           />
         </div>
       </Section>
+      <OrderReturns orderId={order.id} staff={staff} throughProvider={order.payments.some((p) => p.provider !== "cod" && (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue))} />
       <Section title="Customer and delivery">
         <Facts
           items={[
