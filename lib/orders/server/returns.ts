@@ -428,7 +428,7 @@ export async function refundReturn(id: number, money: { method: RefundMethod; re
   const earlier = await handle.db.selectFrom("refunds").select("amount").where("idempotency_key", "=", returnRefundKey(id)).executeTakeFirst();
   const amount = earlier ? Number(earlier.amount) : Math.min(await returnValue(handle.db, row), Number(payment.amount) - Number(payment.refunded_amount));
   if (amount <= 0) throw new ApiError(409, "This order's payment has been refunded in full already.");
-  const outcome = await recordRefund(row.order_id, { amount, method: money.method, reference: money.reference, note: money.note ?? `Return ${id}`, creditLines: [{ lineId: row.order_line_id, quantity: Number(row.quantity) }] }, returnRefundKey(id), actor, now);
+  const outcome = await recordRefund(row.order_id, { amount, method: money.method, reference: money.reference, note: money.note ?? `Return ${id}`, creditLines: row.credit_note_id !== null ? [] : [{ lineId: row.order_line_id, quantity: Number(row.quantity) }] }, returnRefundKey(id), actor, now);
   if (outcome.refund.status !== REFUND_RECORD.processed) {
     await handle.db.updateTable("returns").set({ refund_id: outcome.refund.id }).where("id", "=", id).where("refund_id", "is", null).execute();
     return { ret: await adminReturn(id), refund: outcome };

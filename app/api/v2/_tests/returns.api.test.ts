@@ -184,6 +184,9 @@ describe("a customer's return, from request to refund", () => {
     expect(refunded.status, refunded.text).toBe(200);
     expect(refunded.json.refund).toMatchObject({ method: "upi", reference: "UPI-4471-RET", status: "processed" });
     expect(await returnMails(order.id)).toEqual(["requested", "approved", "sent", "received", "refunded"]);
+    // Cash collected at the door issued the invoice: one credit note, at receipt.
+    const { db } = await testDb();
+    expect(await db.selectFrom("credit_notes").select("id").where("order_id", "=", order.id).execute()).toHaveLength(1);
   });
 
   it("declined with the reason the customer reads; the decline needs a reason", async () => {
