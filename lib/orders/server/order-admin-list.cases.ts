@@ -87,6 +87,16 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       .insertInto("order_lines")
       .values({ order_id: made[0]!.id, product_id: null, product_name: "Ikat cushion cover", variation: null, quantity: 1, unit_price: 250_000, total: 250_000, delivery_status: "Delivered", refund_status: "Requested", reserved_quantity: 0 })
       .execute();
+    // A return waiting for a decision on the same order, and a declined one on another (not "return requested").
+    for (const [orderIndex, state] of [[0, "requested"], [2, "declined"]] as const) {
+      const line = await handle.db
+        .insertInto("order_lines")
+        .values({ order_id: made[orderIndex]!.id, product_id: null, product_name: "Block-printed runner", variation: null, quantity: 1, unit_price: 1_000, total: 1_000, delivery_status: "Delivered", refund_status: null, reserved_quantity: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const at = "2026-11-24T05:00:00.000Z";
+      await handle.db.insertInto("returns").values({ order_id: made[orderIndex]!.id, order_line_id: line.id, user_id: 1, kind: "return", quantity: 1, reason: "Colour not as shown", state, created_at: at, updated_at: at }).execute();
+    }
     await handle.close();
     process.env.DATABASE_URL = database.url;
   }, 60_000);
@@ -114,6 +124,7 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       expect(await codes({ refund: "due" })).toEqual(["KH261124-EEEE5"]);
       expect(await codes({ refund: "requested" })).toEqual(["KH261123-AAAA1"]);
       expect(await codes({ refund: "requested", status: "Pending" })).toEqual([]);
+      expect(await codes({ refund: "return" })).toEqual(["KH261123-AAAA1"]);
     });
 
     it("searches by code (or its beginning), email, phone and name, treating % and _ as text", async () => {
