@@ -157,6 +157,7 @@ export function ReturnStep({
           </div>
         </Step>
       ) : null}
+      {!moves.length && !state ? <span>—</span> : null}
       {state ? (
         <p role={state.ok ? "status" : "alert"} className={`text-sm ${state.ok ? "text-emerald-800" : "text-red-700"}`}>
           {state.message}

@@ -58,7 +58,10 @@ export async function OrderReturns({ orderId, staff, throughProvider }: { orderI
                     {r.refunded !== null ? <li>Refunded {formatPaise(r.refunded)}</li> : r.refundId ? <li>Refund pending with the provider</li> : null}
                   </ul>
                 </td>
-                <td className="align-top">{moves.length ? <ReturnStep returnId={r.id} moves={moves} throughProvider={throughProvider} actions={actions} /> : "—"}</td>
+                <td className="align-top">
+                  {/* Drawn even with no step left, so the last step's answer stays on the page. */}
+                  <ReturnStep returnId={r.id} moves={moves} throughProvider={throughProvider} actions={actions} />
+                </td>
               </tr>
             );
           })}
