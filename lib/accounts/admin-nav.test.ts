@@ -6,11 +6,11 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
     expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
-    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Customers"]);
-    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Customers", "Inbox", "Grievances", "Subscribers"]);
+    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers"]);
+    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers"]);
     expect(labels("content")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Blog posts", "Pages", "Home page", "FAQs", "Policies"]);
   });
 
@@ -28,6 +28,7 @@ describe("the back office's sidebar", () => {
     expect(activeNav("/admin/inbox/12", items)).toBe("/admin/inbox");
     expect(activeNav("/admin/customers/12", items)).toBe("/admin/customers");
     expect(activeNav("/admin/grievances/3", items)).toBe("/admin/grievances");
+    expect(activeNav("/admin/returns/3/photos/0", items)).toBe("/admin/returns");
     expect(activeNav("/admin/stock/cotton-sheet", items)).toBe("/admin/stock");
     expect(activeNav("/admin/coupons/12", items)).toBe("/admin/coupons");
     expect(activeNav("/admin/settings/shipping", items)).toBe("/admin/settings/shipping");

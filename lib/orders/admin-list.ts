@@ -13,7 +13,7 @@ export const ADMIN_ORDERS_PER_PAGE = 25;
 /** The list counts its matches up to this many ("10,000+"): past it, staff filter rather than page. */
 export const ADMIN_ORDERS_COUNT_CAP = 10_000;
 
-export const REFUND_FILTERS = { due: "Refund due", requested: "Refund requested" } as const;
+export const REFUND_FILTERS = { due: "Refund due", requested: "Refund requested", return: "Return requested" } as const;
 
 export const PAYMENT_TYPE_FILTERS = { [PAYMENT_TYPE.cod]: "Cash on Delivery", [PAYMENT_TYPE.online]: "Online" } as const;
 
@@ -43,8 +43,8 @@ export const orderListQuerySchema = z.object({
   status: dropped(z.enum(DELIVERY_STATUSES as [DeliveryStatus, ...DeliveryStatus[]])),
   payment: dropped(z.enum(PAYMENT_STATUSES as [string, ...string[]])),
   type: dropped(z.enum([PAYMENT_TYPE.cod, PAYMENT_TYPE.online])),
-  /** due: a payment is due back (refund_due); requested: a customer's refund claim waits for a decision. */
-  refund: dropped(z.enum(["due", "requested"])),
+  /** due: a payment is due back (refund_due); requested: a customer's refund claim waits for a decision; return: a return request does (lib/orders/returns.ts). */
+  refund: dropped(z.enum(["due", "requested", "return"])),
   /** Placed on or after this day, and on or before `to` (India's calendar days). */
   from: dropped(day),
   to: dropped(day),

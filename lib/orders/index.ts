@@ -3,7 +3,7 @@ import "server-only";
 /**
  * Orders: checkout and placement, the order lifecycle (the transitions table ./lifecycle.ts, applied
  * by ./server/transition.ts; the paths in ./server/order-state.ts and ./server/order-admin.ts),
- * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), order mails, GST invoices (./server/invoices/), online
+ * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), returns (./server/returns.ts), order mails, GST invoices (./server/invoices/), online
  * payments behind one provider interface (./server/payments/), and fulfilment: shipments with
  * shipping providers behind one interface, packing slips (./server/shipping/). Stock moves through the catalog's
  * ledger (lib/catalog moveStock).
@@ -24,6 +24,8 @@ export { addOrderNote, type OrderNote, orderNotesOf } from "./server/order-notes
 export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD_MESSAGES, type RefundRecord, recordRefund, refundFromAdmin, refundsOf, retryRefund } from "./server/refunds";
 export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
 export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";
+export { adminReturn, adminReturns, countRequestedReturns, customerReturn, customerReturns, decideReturn, dispatchReturn, receiveReturn, refundReturn, requestReturn, type ReturnOption, returnOptions, returnPhotoName, returnsOfOrder, type ReturnView } from "./server/returns";
+export { encodeReturnPhoto, readReturnPhoto } from "./server/return-photos";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";
 export { findOrderToPay } from "./server/order-to-pay";

@@ -99,6 +99,16 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
     await ship(made[0]!.id, "manual", "1234567890123");
     await ship(made[2]!.id, "sandbox", "SBX100200300");
     await ship(made[2]!.id, "manual", "dl-5501");
+    // A return waiting for a decision on the same order, and a declined one on another (not "return requested").
+    for (const [orderIndex, state] of [[0, "requested"], [2, "declined"]] as const) {
+      const line = await handle.db
+        .insertInto("order_lines")
+        .values({ order_id: made[orderIndex]!.id, product_id: null, product_name: "Block-printed runner", variation: null, quantity: 1, unit_price: 1_000, total: 1_000, delivery_status: "Delivered", refund_status: null, reserved_quantity: 0 })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const at = "2026-11-24T05:00:00.000Z";
+      await handle.db.insertInto("returns").values({ order_id: made[orderIndex]!.id, order_line_id: line.id, user_id: 1, kind: "return", quantity: 1, reason: "Colour not as shown", state, created_at: at, updated_at: at }).execute();
+    }
     await handle.close();
     process.env.DATABASE_URL = database.url;
   }, 60_000);
@@ -126,6 +136,7 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       expect(await codes({ refund: "due" })).toEqual(["KH261124-EEEE5"]);
       expect(await codes({ refund: "requested" })).toEqual(["KH261123-AAAA1"]);
       expect(await codes({ refund: "requested", status: "Pending" })).toEqual([]);
+      expect(await codes({ refund: "return" })).toEqual(["KH261123-AAAA1"]);
     });
 
     it("searches by code (or its beginning), email, phone and name, treating % and _ as text", async () => {
@@ -171,7 +182,8 @@ export function orderAdminListCases(dialect: "sqlite" | "postgres") {
       const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1);
       // Read two at a time by the keyset: every order once, newest first, as the list.
       expect(lines.map((l) => l.split(",")[0])).toEqual(await codes({}));
-      expect(lines.find((l) => l.startsWith("KH261124-CCCC3"))).toBe("KH261124-CCCC3,2026-11-24 08:30,Arjun Rao,9123456780,arjun.rao@example.in,Bengaluru,Karnataka,Confirmed,Online,Paid,2,999,0,0,,0,SBX100200300 dl-5501,0");
+      // 3 units: the two-unit bedsheet line above and the runner of the declined return.
+      expect(lines.find((l) => l.startsWith("KH261124-CCCC3"))).toBe("KH261124-CCCC3,2026-11-24 08:30,Arjun Rao,9123456780,arjun.rao@example.in,Bengaluru,Karnataka,Confirmed,Online,Paid,3,999,0,0,,0,SBX100200300 dl-5501,0");
       expect(lines.find((l) => l.startsWith("KH261124-DDDD4"))).toContain(`,"'=HYPERLINK(""http://evil.example"")",`);
       for (const query of [{ status: "Pending" as const }, { min: 70_000, max: 120_000 }, { q: "SBX100200300" }, { q: "arjun", type: "online" as const }, { refund: "due" as const }, { from: "2026-11-24", to: "2026-11-24", max: 100_000 }, { q: "zz-nobody" }]) {
         const exported = (await read(await orderCsvStream({ ...query, page: 1 }, 1))).replace(/^\uFEFF/, "").trimEnd().split("\r\n").slice(1).map((l) => l.split(",")[0]);

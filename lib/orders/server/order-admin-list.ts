@@ -3,6 +3,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { getDb, type Dialect } from "@/lib/platform/db";
 import { ADMIN_ORDERS_COUNT_CAP, ADMIN_ORDERS_PER_PAGE, awbOf, orderDateBounds, orderSearchKind, type OrderListQuery } from "../admin-list";
 import { clampPage } from "../rules";
+import { RETURN_STATE } from "../returns";
 import { DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType, REFUND, type RefundStatus } from "../status";
 
 /**
@@ -82,6 +83,7 @@ export function filtersOf(query: OrderListQuery, dialect: Dialect): Expression<S
   // (migration 025), rather than a test of every order in the walk newest first.
   if (query.refund === "due") where.push(sql<SqlBool>`o.id in (select p.order_id from payments as p where p.status = ${PAYMENT_ROW.refundDue})`);
   if (query.refund === "requested") where.push(sql<SqlBool>`o.id in (select l.order_id from order_lines as l where l.refund_status = ${REFUND.requested})`);
+  if (query.refund === "return") where.push(sql<SqlBool>`o.id in (select r.order_id from returns as r where r.state = ${RETURN_STATE.requested})`);
   const bounds = orderDateBounds(query.from, query.to);
   if (bounds.from) where.push(sql<SqlBool>`o.created_at >= ${bounds.from}`);
   if (bounds.below) where.push(sql<SqlBool>`o.created_at < ${bounds.below}`);

@@ -83,7 +83,8 @@ describe("order mails (React Email)", () => {
     expect(subject("refunded")).toBe("Refund processed for order KH-20261126-4127");
     expect(subject("return-requested")).toBe("Return requested for order KH-20261126-4127");
     expect(subject("return-declined")).toBe("Return declined for order KH-20261126-4127");
-    expect(subject("return-picked-up")).toBe("Return picked up for order KH-20261126-4127");
+    expect(subject("return-picked-up")).toBe("Return pickup booked for order KH-20261126-4127");
+    expect(subject("return-sent")).toBe("Return on its way for order KH-20261126-4127");
 
     expect(mails["placed"]!.text).toContain("We will confirm it as soon as your payment is received.");
     expect(mails["placed"]!.text).toContain("Estimated delivery: by Tue, 2 Dec.");
@@ -131,7 +132,8 @@ describe("order mails (React Email)", () => {
     expect(await text("return-requested")).toContain("Your reason: The colour is much darker than the photos.");
     expect(await text("return-approved")).toContain("Your return for order KH-20261126-4127 has been approved.");
     expect(await text("return-declined")).toContain("Reason: The photos show the cover was used and washed.");
-    expect(await text("return-picked-up")).toContain("has been picked up");
+    expect(await text("return-picked-up")).toContain("A courier will pick up your return for order KH-20261126-4127.");
+    expect(await text("return-sent")).toContain("Please send your return for order KH-20261126-4127 back to us");
     expect(await text("return-received")).toContain("We have received your return for order KH-20261126-4127.");
     const returnRefunded = await text("return-refunded");
     expect(returnRefunded).toContain("Your return for order KH-20261126-4127 has been refunded.");

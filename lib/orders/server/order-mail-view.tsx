@@ -52,7 +52,8 @@ const RETURN_SUBJECTS: Record<ReturnState, string> = {
   requested: "Return requested",
   approved: "Return approved",
   declined: "Return declined",
-  picked_up: "Return picked up",
+  picked_up: "Return pickup booked",
+  sent: "Return on its way",
   received: "Return received",
   refunded: "Return refunded",
 };
@@ -125,7 +126,9 @@ function returnParagraphs(mail: OrderMail, ret: ReturnFact): string[] {
     case "declined":
       return [`We are sorry: your return for order ${code} was declined.`, ...(reason ? [`Reason: ${reason}`] : []), "If you think this is a mistake, write to us and we will look at it again."];
     case "picked_up":
-      return [`Your return for order ${code} has been picked up. We will check it as soon as it reaches us.`];
+      return [`A courier will pick up your return for order ${code}. Please keep it packed and ready. We will check it as soon as it reaches us.`];
+    case "sent":
+      return [`Please send your return for order ${code} back to us, packed well; keep the courier's receipt. We will check it as soon as it reaches us.`];
     case "received":
       return [`We have received your return for order ${code}. Your refund follows once it is checked.`];
     case "refunded":

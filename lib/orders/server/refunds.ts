@@ -58,7 +58,11 @@ export type RefundInput = {
   note: string | null;
   /** The line whose refund claim this refund settles. */
   lineId?: number;
-  /** The lines and pieces given back: what its credit note credits (else the amount is shared between the lines). */
+  /**
+   * The lines and pieces given back: what its credit note credits (else the amount is shared
+   * between the lines). Empty: the refund issues no credit note, its goods were credited already
+   * (a return's credit note is issued when the shop receives it, ./returns.ts).
+   */
   creditLines?: { lineId: number; quantity: number }[];
 };
 
@@ -132,7 +136,7 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
           status: manual ? REFUND_RECORD.processed : REFUND_RECORD.pending,
           idempotency_key: idempotencyKey,
           note: input.note,
-          credit_lines: input.creditLines?.length ? JSON.stringify(input.creditLines) : null,
+          credit_lines: input.creditLines ? JSON.stringify(input.creditLines) : null,
           created_at: at,
           updated_at: at,
         })
@@ -275,12 +279,13 @@ export async function refundsOf(orderId: number): Promise<RefundRecord[]> {
   return db.selectFrom("refunds").selectAll().where("order_id", "=", orderId).orderBy("id").execute();
 }
 
-/** What a refund's credit note credits: its lines and pieces, else its amount (on its line, when it settles a claim). */
+/** What a refund's credit note credits: its lines and pieces (none for an empty list), else its amount (on its line, when it settles a claim). */
 export function creditRequestOf(refund: Pick<RefundRecord, "amount" | "order_line_id" | "credit_lines">): CreditRequest {
   if (refund.credit_lines) {
     try {
       const lines = JSON.parse(refund.credit_lines) as { lineId: number; quantity: number }[];
-      if (Array.isArray(lines) && lines.length) return { kind: "lines", lines };
+      // An empty list credits nothing: the goods were credited before the money went back (a return).
+      if (Array.isArray(lines)) return { kind: "lines", lines };
     } catch {
       // Not ours: the amount is credited instead.
     }

@@ -751,6 +751,38 @@ export interface CreditNoteLinesTable {
   total: number;
 }
 
+/** A customer's return of pieces of one order line (migration 026; lib/orders/server/returns.ts). */
+export interface ReturnsTable {
+  id: Id;
+  order_id: number;
+  order_line_id: number;
+  user_id: number;
+  /** 'return' (changed their mind) | 'damage' (arrived damaged). */
+  kind: string;
+  quantity: number;
+  reason: string;
+  /** JSON array of stored names in the file storage's "returns" folder. */
+  photos: ColumnType<string, string | undefined, string>;
+  /** lib/orders/returns.ts RETURN_STATE. */
+  state: string;
+  decline_reason: string | null;
+  /** 'pickup' (booked with the shipping provider) | 'customer' (sent by the customer). */
+  send_method: string | null;
+  carrier: string | null;
+  awb: string | null;
+  /** 'restock' | 'write_off'. */
+  outcome: string | null;
+  receive_note: string | null;
+  credit_note_id: number | null;
+  refund_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  decided_at: Timestamp | null;
+  sent_at: Timestamp | null;
+  received_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+}
+
 export interface BlogsTable {
   id: Id;
   title: string;
@@ -1007,6 +1039,7 @@ export interface Database {
   credit_note_series: CreditNoteSeriesTable;
   credit_notes: CreditNotesTable;
   credit_note_lines: CreditNoteLinesTable;
+  returns: ReturnsTable;
   blogs: BlogsTable;
   sliders: SlidersTable;
   cms_pages: CmsPagesTable;

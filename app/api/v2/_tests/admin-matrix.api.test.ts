@@ -215,6 +215,13 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/orders/{id}/refunds/close", path: (f) => `/orders/${f.refundDue.id}/refunds/close`, needs: perms("refund:update"), body: () => ({ reason: "Paid back in cash at the counter." }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update"), body: () => ({ decision: "Approved" }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update", "refund:create"), body: () => ({ decision: "Refunded", method: "cash" }), headers: () => ({ "Idempotency-Key": newKey() }) },
+  // Returns: the list, and an unknown return for each step (who is let in gets 404; the flow itself: returns.api.test.ts).
+  { method: "GET", route: "/returns", path: () => "/returns?state=requested", needs: perms("order:read") },
+  { method: "GET", route: "/returns/{id}", path: () => "/returns/999999999", needs: perms("order:read") },
+  { method: "POST", route: "/returns/{id}/decision", path: () => "/returns/999999999/decision", needs: perms("refund:update"), body: () => ({ decision: "approve" }) },
+  { method: "POST", route: "/returns/{id}/dispatch", path: () => "/returns/999999999/dispatch", needs: perms("order:update"), body: () => ({ method: "customer" }) },
+  { method: "POST", route: "/returns/{id}/receive", path: () => "/returns/999999999/receive", needs: perms("order:update"), body: () => ({ outcome: "restock" }) },
+  { method: "POST", route: "/returns/{id}/refund", path: () => "/returns/999999999/refund", needs: perms("refund:create"), body: () => ({ method: "cash" }) },
   { method: "GET", route: "/staff", path: () => "/staff", needs: perms("staff:read") },
   { method: "POST", route: "/staff/invites", path: () => "/staff/invites", needs: perms("staff:create"), body: () => ({ email: uniqueEmail("matrix-invite"), role: "content" }) },
   { method: "PATCH", route: "/staff/{id}", path: (f) => `/staff/${f.target.id}`, needs: perms("staff:update"), body: () => ({ role: "support" }) },

@@ -27,6 +27,8 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/products?stock=low&sort=stock", resource: "product", action: "read" },
   { path: "/admin/orders?status=Pending&from=2026-01-01", resource: "order", action: "read" },
   { path: "/admin/orders?q=SBX100200300&min=100&max=2499.50", resource: "order", action: "read" },
+  { path: "/admin/orders?refund=return", resource: "order", action: "read" },
+  { path: "/admin/returns?state=requested", resource: "order", action: "read" },
   { path: "/admin/search?q=cotton", resource: "product", action: "read" },
   { path: "/admin/stock?tab=out&q=sheet", resource: "stock", action: "read" },
   { path: "/admin/stock?tab=made_to_order", resource: "stock", action: "read" },

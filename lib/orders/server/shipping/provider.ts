@@ -64,7 +64,12 @@ export interface ShippingProvider {
   ndrAction?(awb: string, action: "reattempt" | "return", comment: string): Promise<void>;
   /** The courier's tracking of an AWB, or null when the provider has no tracking of its own (the store's record is the state). */
   tracking(awb: string): Promise<TrackingState | null>;
+  /** Books a reverse pickup of a customer's return (its AWB and courier); absent when the provider books none (the customer sends it). */
+  returnPickup?(parcel: ReturnParcel): Promise<AssignedAwb>;
 }
+
+/** What a provider needs to collect a return from the customer. */
+export type ReturnParcel = { orderCode: string; reference: string; address: ShipmentOrder["address"]; lines: { name: string; sku: string; quantity: number; unitPrice: number }[] };
 
 /** A provider failed or could not be reached; the clerk may try again. */
 export class ShippingUnavailable extends Error {

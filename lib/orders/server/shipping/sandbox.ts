@@ -31,5 +31,9 @@ export function createSandboxShipping(): ShippingProvider {
     async tracking() {
       return null;
     },
+    // A reverse pickup: booked at once, with an AWB of its own ("SBXR" and ten digits).
+    async returnPickup() {
+      return { awb: `SBXR${String(randomInt(0, 10_000_000_000)).padStart(10, "0")}`, carrier: SANDBOX_CARRIER, trackingUrl: null };
+    },
   };
 }

@@ -3,10 +3,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import { RefundRequestButton } from "@/components/account/OrderActions";
+import { ReturnRequestForm } from "@/components/account/ReturnRequestForm";
+import { RETURN_KIND_LABELS, RETURN_STATE_LABELS } from "@/lib/orders/returns";
 import { NO_REFUND, paymentTypeLabel } from "@/lib/orders/rules";
 import { formatDate, formatPaise } from "@/lib/platform/format";
 import { requireUser } from "@/lib/accounts";
-import { creditNotesOf, getOrder } from "@/lib/orders";
+import { creditNotesOf, customerReturns, getOrder, returnOptions } from "@/lib/orders";
 
 export const metadata: Metadata = { title: "Order details", robots: { index: false, follow: false } };
 
@@ -29,7 +31,7 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
   const order = orderId ? await getOrder(user.id, orderId) : null;
   if (!order) notFound();
   // The GST credit notes of its refunds and returns (the order is the customer's own: getOrder checked).
-  const creditNotes = await creditNotesOf(order.id);
+  const [creditNotes, returns, returnable] = await Promise.all([creditNotesOf(order.id), customerReturns(user.id, order.id), returnOptions(user.id, order.id)]);
   const s = order.shipping;
   const place = [s.address, s.city, s.state, s.country].filter((p) => p.trim()).join(", ");
   return (
@@ -126,6 +128,30 @@ export default async function OrderDetailsPage({ params }: { params: Promise<{ i
           </tbody>
         </table>
       </section>
+      {returns.length || returnable.options.length ? (
+        <section aria-labelledby="returns" className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm">
+          <h2 id="returns" className="text-xl">
+            Returns
+          </h2>
+          {returns.length ? (
+            <ul className="grid gap-3 text-sm">
+              {returns.map((r) => (
+                <li key={r.id} data-testid="order-return" className="rounded-lg border border-ink/10 p-3">
+                  <p className="font-semibold">
+                    {RETURN_KIND_LABELS[r.kind]}: {r.quantity} × {r.productName} · <span data-testid="return-state">{RETURN_STATE_LABELS[r.state]}</span>
+                  </p>
+                  <p className="text-ink/75">Your reason: {r.reason}</p>
+                  {r.declineReason ? <p>Declined: {r.declineReason}</p> : null}
+                  {r.sentAt ? <p>{r.sendMethod === "pickup" ? `A courier pickup is booked${r.awb ? ` (AWB ${r.awb})` : ""}.` : `Please send it back to us${r.awb ? ` (AWB ${r.awb})` : ""}.`}</p> : null}
+                  {r.receivedAt ? <p>Received on {formatDate(r.receivedAt)}.</p> : null}
+                  {r.refunded !== null ? <p>Refunded {formatPaise(r.refunded)}.</p> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {returnable.options.length && returnable.deadline ? <ReturnRequestForm choices={returnable.options} deadline={returnable.deadline} /> : null}
+        </section>
+      ) : null}
       {creditNotes.length ? (
         <section aria-labelledby="credit-notes" className="rounded-2xl bg-white p-5 shadow-sm">
           <h2 id="credit-notes" className="mb-3 text-xl">

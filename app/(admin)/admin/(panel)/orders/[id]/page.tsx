@@ -19,6 +19,7 @@ import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
 import { NoteForm } from "@/components/admin/PeopleForms";
 import { ORDER_NOTE_MAX } from "@/lib/orders/schemas";
 import { moveOrder, moveShipmentAction, orderNoteAction, refundOrder, retryOrderRefund, shipOrderAction } from "../actions";
+import { OrderReturns } from "../../returns/order-returns";
 
 /** A pending refund older than this is offered a Retry (its provider call may have died). */
 const RETRY_AFTER_MS = 60_000;
@@ -179,6 +180,7 @@ export default async function OrderPage({ params }: Params) {
           />
         </div>
       </Section>
+      <OrderReturns orderId={order.id} staff={staff} throughProvider={order.payments.some((p) => p.provider !== "cod" && (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue))} />
       <Section title="Customer and delivery">
         <Facts
           items={[
