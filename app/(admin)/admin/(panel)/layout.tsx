@@ -5,23 +5,37 @@ import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { navFor } from "@/lib/accounts/admin-nav";
 import { countNewInbox, countWaitingGrievances } from "@/lib/content";
+import { countNewOrders, countRefundRequests } from "@/lib/orders";
 import { getConfig } from "@/lib/platform/config";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { searchAdmin } from "../_lib/actions";
 
 /**
  * The signed-in back office: the frame with the pages the role allows (navFor: can() on the
- * server), with the inbox's count of new items and the grievances waiting for a role that reads them. A guest or a customer is
+ * server), with the inbox's count of new items, the grievances waiting, and on Orders the new orders
+ * waiting for the shop and the refund requests waiting for a decision, each for a role that reads them. A guest or a customer is
  * sent to /admin/login; each page asks its own permission too.
  */
 export default async function PanelLayout({ children }: { children: ReactNode }) {
   const path = (await headers()).get("x-admin-path") ?? "/admin";
   const staff = await requireStaffPage(path);
   const readsInbox = can(staff, "inbox", "read");
-  const [settings, newInbox, grievances] = await Promise.all([getSiteSettings(), readsInbox ? countNewInbox() : 0, readsInbox ? countWaitingGrievances() : 0]);
+  const readsOrders = can(staff, "order", "read");
+  const readsRefunds = can(staff, "refund", "read");
+  const [settings, newInbox, grievances, newOrders, refundRequests] = await Promise.all([
+    getSiteSettings(),
+    readsInbox ? countNewInbox() : 0,
+    readsInbox ? countWaitingGrievances() : 0,
+    readsOrders ? countNewOrders() : 0,
+    readsOrders && readsRefunds ? countRefundRequests() : 0,
+  ]);
   const counts = {
     "/admin/inbox": { count: newInbox, label: newInbox === 1 ? "new item" : "new items" },
     "/admin/grievances": { count: grievances, label: grievances === 1 ? "grievance waiting" : "grievances waiting" },
+    "/admin/orders": [
+      { count: newOrders, label: newOrders === 1 ? "new order waiting" : "new orders waiting" },
+      { count: refundRequests, label: refundRequests === 1 ? "refund request waiting" : "refund requests waiting", tone: "alert" as const },
+    ],
   };
   return (
     <AdminShell shopName={settings.website_name} user={staff.user} roles={staff.roles} items={navFor(staff)} counts={counts} systemKey={getConfig().systemKey} search={searchAdmin}>
