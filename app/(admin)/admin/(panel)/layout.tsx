@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { AdminShell } from "@/components/admin/AdminShell";
+import type { NavCounts } from "@/components/admin/NavLinks";
 import { requireStaffPage } from "@/lib/accounts";
 import { can } from "@/lib/accounts/access";
 import { navFor } from "@/lib/accounts/admin-nav";
@@ -29,14 +30,18 @@ export default async function PanelLayout({ children }: { children: ReactNode })
     readsOrders ? countNewOrders() : 0,
     readsOrders && readsRefunds ? countRefundRequests() : 0,
   ]);
-  const counts = {
-    "/admin/inbox": { count: newInbox, label: newInbox === 1 ? "new item" : "new items" },
-    "/admin/grievances": { count: grievances, label: grievances === 1 ? "grievance waiting" : "grievances waiting" },
-    "/admin/orders": [
+  // Only what the role reads reaches the page (the sidebar is a client component: its props are in the HTML).
+  const counts: NavCounts = {};
+  if (readsInbox) {
+    counts["/admin/inbox"] = { count: newInbox, label: newInbox === 1 ? "new item" : "new items" };
+    counts["/admin/grievances"] = { count: grievances, label: grievances === 1 ? "grievance waiting" : "grievances waiting" };
+  }
+  if (readsOrders) {
+    counts["/admin/orders"] = [
       { count: newOrders, label: newOrders === 1 ? "new order waiting" : "new orders waiting" },
-      { count: refundRequests, label: refundRequests === 1 ? "refund request waiting" : "refund requests waiting", tone: "alert" as const },
-    ],
-  };
+      ...(readsRefunds ? [{ count: refundRequests, label: refundRequests === 1 ? "refund request waiting" : "refund requests waiting", tone: "alert" as const }] : []),
+    ];
+  }
   return (
     <AdminShell shopName={settings.website_name} user={staff.user} roles={staff.roles} items={navFor(staff)} counts={counts} systemKey={getConfig().systemKey} search={searchAdmin}>
       {children}

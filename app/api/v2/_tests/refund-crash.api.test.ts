@@ -138,9 +138,25 @@ async function providerRefunds(providerPaymentId: string) {
   return db.db.selectFrom("sandbox_refunds").select(["refund_id", "amount", "idempotency_key"]).where("payment_id", "=", providerPaymentId).execute();
 }
 
+/** What a request left hanging answered, if it ever did (it should not: its server is killed mid-call). */
+let hanging = "";
+
 /** Fires the request and lets it hang (its server will be killed); the answer is never awaited. */
 function fireAndForget(path: string, body: unknown, headers: Record<string, string> = {}): void {
-  call(path, { body, token: ownerToken, ip: IP, headers }).catch(() => undefined);
+  hanging = "";
+  call(path, { body, token: ownerToken, ip: IP, headers }).then(
+    (answer) => void (hanging = `${answer.status} ${answer.text}`),
+    () => undefined,
+  );
+}
+
+/** Until the server logs that the sandbox holds the refund; on a timeout, what the request answered and the server said. */
+async function held(point: string): Promise<void> {
+  try {
+    await until(`the sandbox holding the refund ${point}`, () => output.includes("SANDBOX_TEST_HOLD_REFUND"), Boolean);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nthe request answered: ${hanging || "nothing"}\nthe server said: ${output.slice(-3000)}`);
+  }
 }
 
 beforeAll(async () => {
@@ -181,7 +197,7 @@ describe("kill -9 during a provider refund", () => {
     // 1. The provider's call holds before it records anything; the server dies in it.
     await start({ SANDBOX_TEST_HOLD_REFUND: "before" });
     fireAndForget(`/admin/orders/${order.id}/refunds`, { amount: rupees, method: "original", note: "Cancelled by the shop" }, { "Idempotency-Key": key });
-    await until("the sandbox holding the refund before it records it", () => output.includes("SANDBOX_TEST_HOLD_REFUND"), Boolean);
+    await held("before it records it");
     await kill();
     let rows = await refunds(order.id);
     expect(rows).toMatchObject([{ status: "pending", amount, idempotency_key: key, provider_refund_id: null }]);
@@ -193,7 +209,7 @@ describe("kill -9 during a provider refund", () => {
     // 2. Restarted, the clerk retries; this time the provider records the refund and the server dies before it hears the answer.
     await start({ SANDBOX_TEST_HOLD_REFUND: "after" });
     fireAndForget(`/admin/orders/${order.id}/refunds/${refundId}/retry`, {});
-    await until("the sandbox holding the refund after it recorded it", () => output.includes("SANDBOX_TEST_HOLD_REFUND"), Boolean);
+    await held("after it recorded it");
     await kill();
     const made = await providerRefunds(providerPaymentId);
     expect(made).toMatchObject([{ amount, idempotency_key: key }]);
