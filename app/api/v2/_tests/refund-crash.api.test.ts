@@ -146,7 +146,7 @@ function fireAndForget(path: string, body: unknown, headers: Record<string, stri
   hanging = "";
   call(path, { body, token: ownerToken, ip: IP, headers }).then(
     (answer) => void (hanging = `${answer.status} ${answer.text}`),
-    () => undefined,
+    (error: unknown) => void (hanging = `no answer: ${String(error)}`),
   );
 }
 
@@ -155,7 +155,9 @@ async function held(point: string): Promise<void> {
   try {
     await until(`the sandbox holding the refund ${point}`, () => output.includes("SANDBOX_TEST_HOLD_REFUND"), Boolean);
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nthe request answered: ${hanging || "nothing"}\nthe server said: ${output.slice(-3000)}`);
+    const ping = await call("/ping", { ip: IP }).then((a) => `${a.status}`, (e: unknown) => String(e));
+    const rows = await db.db.selectFrom("refunds").select(["id", "status", "amount"]).execute().then((r) => JSON.stringify(r), (e: unknown) => String(e));
+    throw new Error(`${(error as Error).message}\nthe request answered: ${hanging || "nothing yet"}\nping: ${ping}; refunds: ${rows}\nthe server said: ${output.slice(-3000)}`);
   }
 }
 
