@@ -91,3 +91,78 @@ test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox co
   expect(row).toEqual({ delivery_status: "Delivered", payment_status: "Paid" });
   await shopperContext.close();
 });
+
+/**
+ * Return to origin (docs/back-office.md "Fulfilment"): a paid, invoiced order shipped with the
+ * sandbox courier fails its delivery attempt, goes back to the shop and is received: the order is
+ * Returned, its pieces come back into stock through the ledger (the product's stock page lists the
+ * movement with the order), and its GST credit note is issued, whose PDF names the original invoice.
+ */
+test("an RTO of a paid, invoiced order restocks its pieces and issues a credit note naming the invoice", { tag: [TAG.db, TAG.desktop] }, async ({ page }) => {
+  const customer = await createCustomer("Devika Nair");
+  const product = await withE2eDb((db) =>
+    db.selectFrom("products").select(["id", "name", "slug", "stock_quantity"]).where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").where("stock_quantity", ">=", 5).orderBy("id").executeTakeFirstOrThrow(),
+  );
+  const code = `F${customer.id}RTO`;
+  const total = 318_000;
+  const order = await insertJourneyOrder(customer.id, {
+    code,
+    createdAt: new Date().toISOString(),
+    deliveryStatus: "Confirmed",
+    paymentStatus: "Paid",
+    paymentType: "online",
+    total,
+    lines: [{ productId: product.id, name: product.name, quantity: 2, reserve: true }],
+  });
+  const invoiceNumber = `E2E/RTO/${customer.id}`;
+  await withE2eDb(async (db) => {
+    const at = new Date().toISOString();
+    await db.insertInto("payments").values({ order_id: order.id, provider: "sandbox", reference: null, amount: total, status: "paid", created_at: at, provider_order_id: null, provider_payment_id: null, currency: "INR", error: null, updated_at: at }).execute();
+    // Its invoice (a series of its own, so no real serial is taken).
+    await db.insertInto("invoices").values({ order_id: order.id, number: invoiceNumber, financial_year: "E2E", serial: customer.id, issued_at: at, pdf: null }).execute();
+  });
+  const stockBefore = await withE2eDb((db) => db.selectFrom("products").select("stock_quantity").where("id", "=", product.id).executeTakeFirstOrThrow());
+
+  const clerk = await createStaffMember("fulfilment", "Imran Qureshi");
+  await adminSignIn(page, clerk, `/admin/orders/${order.id}`);
+  await expect(page.getByRole("heading", { name: `Order ${code}` })).toBeVisible();
+  await page.getByLabel("Shipping provider").selectOption("sandbox");
+  await page.getByRole("button", { name: "Ship", exact: true }).click();
+  const shipment = page.getByTestId("admin-shipment");
+  await expect(shipment).toContainText("Sandbox Express");
+
+  // The courier could not deliver; the shop sends it back; it arrives.
+  await shipment.getByRole("button", { name: "Sandbox: failed delivery attempt (ndr)" }).click();
+  await expect(shipment.getByRole("cell", { name: "Delivery attempt failed", exact: true })).toBeVisible();
+  await shipment.getByRole("button", { name: "Return to origin (RTO)" }).click();
+  await expect(shipment.getByRole("cell", { name: "Returning to the shop", exact: true })).toBeVisible();
+  await shipment.getByRole("button", { name: "RTO received (restock)" }).click();
+  await expect(shipment.getByRole("cell", { name: "Returned", exact: true })).toBeVisible();
+  await expect(shipment.getByRole("button")).toHaveCount(0);
+
+  const row = await withE2eDb((db) => db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", order.id).executeTakeFirstOrThrow());
+  expect(row.delivery_status).toBe("Returned");
+  // The two pieces are back in stock, and the ledger says why and for which order.
+  const stockAfter = await withE2eDb((db) => db.selectFrom("products").select("stock_quantity").where("id", "=", product.id).executeTakeFirstOrThrow());
+  expect(stockAfter.stock_quantity).toBe(stockBefore.stock_quantity + 2);
+
+  // The order's credit note, and its PDF naming the original invoice.
+  await page.reload();
+  const notes = page.getByRole("table", { name: "Credit notes" });
+  const noteRow = notes.getByRole("row").filter({ hasText: invoiceNumber });
+  await expect(noteRow).toHaveCount(1);
+  const number = (await noteRow.locator("td").first().textContent())!.trim();
+  expect(number).toMatch(/^CN\/\d{2}-\d{2}\/\d{6}$/);
+  const href = await noteRow.getByRole("link", { name: "PDF" }).getAttribute("href");
+  const pdf = await page.request.get(href!);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  const text = await pdfText(Buffer.from(await pdf.body()));
+  for (const expected of ["Credit Note", number, "Original invoice no.", invoiceNumber]) expect(text).toContain(expected);
+
+  // The product's stock page lists the movement back, with the order.
+  await page.goto(`/admin/stock/${product.slug}`);
+  const movement = page.getByRole("table", { name: "Stock movements" }).getByRole("row").filter({ hasText: "Returned by the courier" }).filter({ hasText: code });
+  await expect(movement).toHaveCount(1);
+  await expect(movement).toContainText("+2");
+});

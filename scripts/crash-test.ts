@@ -281,8 +281,9 @@ async function main() {
         .execute();
       const placedMail = new Map<number, string[]>();
       for (const e of events) {
-        const { ref } = JSON.parse(e.payload) as { ref: { orderId: number; kind: string } };
-        if (ref.kind === "placed") placedMail.set(ref.orderId, [...(placedMail.get(ref.orderId) ?? []), e.status]);
+        // The order's own mail (staff notices of a new order are mails of their own, "staff-notice").
+        const { mail, ref } = JSON.parse(e.payload) as { mail: string; ref: { orderId: number; kind: string } };
+        if (mail === "order" && ref.kind === "placed") placedMail.set(ref.orderId, [...(placedMail.get(ref.orderId) ?? []), e.status]);
       }
       const kept = await check.db.selectFrom("mail_outbox").select("subject").where("subject", "like", "Order % placed").execute();
       const sent = new Map<string, number>();

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import type { NavItem } from "@/lib/accounts/admin-nav";
-import { NavLinks } from "./NavLinks";
+import { type NavCounts, NavLinks } from "./NavLinks";
 import { type Hit, SearchBox } from "./SearchBox";
 import { SignOutButton } from "./SignOutButton";
 
@@ -25,7 +25,7 @@ export function AdminShell({
   roles: string[];
   items: NavItem[];
   /** Numbers beside sidebar links, by href (NavLinks). */
-  counts?: Record<string, { count: number; label: string }>;
+  counts?: NavCounts;
   systemKey: string;
   search: (q: string) => Promise<Hit[]>;
   children: ReactNode;

@@ -17,6 +17,7 @@ import "server-only";
 
 export { CHECKOUT_MESSAGES, type CheckoutSummary, checkoutSummary, codPlacedPath, findPlacedCodOrder, type PlacedOrder, placeOrder } from "./server/checkout";
 export { invoiceFileName, invoicePdf } from "./server/invoices";
+export { countNewOrders, countRefundRequests } from "./server/staff-notices";
 export { type AdminOrderDetail, type AdminOrderListRow, adminOrderDetail, adminOrderSummary, adminSearchOrders, findOrders, type OrderMatch, type OrderSummary as AdminOrderSummary } from "./server/order-admin-list";
 export { type AdminOrderRow, type AdminOrderState, adminListOrders, adminOrderState, decideRefund, setDeliveryStatus } from "./server/order-admin";
 export { exportOrders, ORDER_EXPORT_BATCH } from "./server/order-export";

@@ -14,7 +14,14 @@ import { orderMail } from "./order-mail";
  * (lib/platform/outbox, docs/architecture.md "After commit"), so they exist exactly when the
  * change does, and after it commits the outbox delivers them, each once, retried when it fails.
  */
-export type AfterCommit = { mails: { orderId: number; kind: OrderMailKind; facts?: OrderMailFacts }[]; products: MovedProduct[]; /** Other outbox events. */ events?: OutboxEvent[] };
+export type AfterCommit = {
+  mails: { orderId: number; kind: OrderMailKind; facts?: OrderMailFacts }[];
+  products: MovedProduct[];
+  /** Other outbox events. */
+  events?: OutboxEvent[];
+  /** Staff notices the transaction wrote to the outbox itself (./staff-notices.ts): delivered after it too. */
+  notices?: number;
+};
 
 export const afterCommit = (): AfterCommit => ({ mails: [], products: [], events: [] });
 
@@ -27,7 +34,7 @@ export type Committed = { written: boolean; deliverNow: number[] };
  * the mails after it.
  */
 export async function writeAfterCommit(trx: Db, after: AfterCommit): Promise<Committed> {
-  const committed: Committed = { written: false, deliverNow: [] };
+  const committed: Committed = { written: (after.notices ?? 0) > 0, deliverNow: [] };
   for (const { orderId, kind, facts } of after.mails) {
     if ((await outbox.add(trx, orderMail(orderId, kind, facts))) !== null) committed.written = true;
   }

@@ -21,6 +21,7 @@ import { ApiError } from "@/lib/platform/errors";
 import { paymentTimeoutMinutes, releaseExpiredOrders } from "./order-state";
 import { ACTOR, DELIVERY, type DeliveryStatus, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE, type PaymentStatus, type PaymentType } from "../status";
 import { afterCommit, type Committed, deliverAfterCommit, writeAfterCommit } from "./after-commit";
+import { noticeNewOrder } from "./staff-notices";
 import { applyTransition } from "./transition";
 import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
@@ -460,6 +461,8 @@ async function placeInTransaction(trx: Db, dialect: Dialect, c: PlaceContext): P
     throw new ApiError(409, error.available > 0 ? CHECKOUT_MESSAGES.onlyLeft(error.available, name) : CHECKOUT_MESSAGES.outOfStock(name));
   }
   await applyTransition({ trx, dialect, now: c.now, actor: ACTOR.customer, actorId: c.userId, after }, { machine: "order", name: "place", orderId: order.id });
+  // A Cash on Delivery order waits for the shop now: its staff are told (an online one when paid).
+  if (cod) await noticeNewOrder(trx, after, { id: order.id, code, grandTotal: totals.total, customer: user.name, paymentType }, c.now);
   await trx.deleteFrom("cart_lines").where("cart_id", "=", cart.id).execute();
   await trx.updateTable("carts").set({ coupon_code: null, updated_at: at }).where("id", "=", cart.id).execute();
   // Delivered once this commits (the outbox): the placed mail, and the pages of the products whose

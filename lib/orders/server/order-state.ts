@@ -6,6 +6,7 @@ import { getSiteSettings } from "@/lib/platform/settings";
 import { log } from "@/lib/platform/log";
 import { ACTOR, DELIVERY, PAYMENT, PAYMENT_ROW, PAYMENT_TYPE } from "../status";
 import { orderTransaction } from "./after-commit";
+import { noticeNewOrder } from "./staff-notices";
 import { applyTransition, issueInvoice, lockOrder, OPEN_PAYMENT } from "./transition";
 
 /**
@@ -123,6 +124,9 @@ export async function markOrderPaid(orderId: number, report: PaymentReport, now 
     const payment = { provider_payment_id: report.providerPaymentId };
     if (!cancelled) {
       const paid = await applyTransition(change, { machine: "order", name: "pay", orderId, payment });
+      // Paid, an online order waits for the shop: its staff are told (a Cash on Delivery one was at its placement).
+      const who = await trx.selectFrom("orders").select("shipping_name").where("id", "=", orderId).executeTakeFirst();
+      await noticeNewOrder(trx, after, { id: orderId, code: order.code, grandTotal: order.grand_total, customer: who?.shipping_name ?? "A customer", paymentType: order.payment_type }, now);
       return { kind: "paid", orderId, invoiceNumber: paid.invoiceNumber as string, firstTime: true };
     }
     try {

@@ -3,6 +3,7 @@ import { orderTimeline, type ShipmentView, shipmentsOf, type TimelineStep } from
 import { clampPage, ORDERS_PER_PAGE, refundDeadline, refundView, refundWindowDays } from "../rules";
 import { ACTOR, DELIVERY, type DeliveryStatus, type PaymentStatus, type PaymentType, REFUND, REFUND_MESSAGES, type RefundStatus } from "../status";
 import { orderTransaction } from "./after-commit";
+import { noticeRefundRequested } from "./staff-notices";
 import { applyTransition } from "./transition";
 import { getDb } from "@/lib/platform/db";
 import { ApiError } from "@/lib/platform/errors";
@@ -131,7 +132,7 @@ export async function requestRefund(userId: number, lineId: number, reason: stri
     const line = await trx
       .selectFrom("order_lines as l")
       .innerJoin("orders as o", "o.id", "l.order_id")
-      .select(["l.id", "l.order_id", "l.delivery_status", "l.refund_status", "o.delivered_at"])
+      .select(["l.id", "l.order_id", "l.delivery_status", "l.refund_status", "l.product_name", "l.variation", "o.code", "o.delivered_at"])
       .where("l.id", "=", lineId)
       .where("o.user_id", "=", userId)
       .executeTakeFirst();
@@ -140,10 +141,12 @@ export async function requestRefund(userId: number, lineId: number, reason: stri
     if (line.delivery_status !== DELIVERY.delivered || !line.delivered_at) throw new ApiError(409, REFUND_MESSAGES.notDelivered);
     const deadline = refundDeadline(line.delivered_at, windowDays);
     if (!deadline || now.getTime() > deadline.getTime()) throw new ApiError(409, REFUND_MESSAGES.windowClosed(windowDays));
-    return applyTransition(
+    const moved = await applyTransition(
       { trx, dialect: handle.dialect, now, actor: ACTOR.customer, actorId: userId, after },
       { machine: "line", name: "request_refund", lineId, ownerId: userId, set: { refund_reason: reason, refund_requested_at: now.toISOString() } },
     );
+    await noticeRefundRequested(trx, after, { orderId: line.order_id, code: line.code, product: line.variation ? `${line.product_name} (${line.variation})` : line.product_name, reason }, now);
+    return moved;
   });
   return { lineId, orderId: outcome.orderId, refundStatus: REFUND.requested };
 }

@@ -8,7 +8,7 @@ import { formatPaise } from "@/lib/platform/format";
 import { log } from "@/lib/platform/log";
 import { ACTOR, DELIVERY, PAYMENT, PAYMENT_ROW, REFUND, REFUND_METHOD, REFUND_RECORD, type RefundMethod } from "../status";
 import { type AfterCommit, orderTransaction } from "./after-commit";
-import { providerByName } from "./payments";
+import { providerByName, providerConfigured } from "./payments";
 import { ProviderUnavailable } from "./payments/provider";
 import { applyTransition, type Change, lockOrder } from "./transition";
 import type { CreditRequest } from "../credit-note";
@@ -103,7 +103,8 @@ export async function recordRefund(orderId: number, input: RefundInput, idempote
       // Money goes back for an order that will not ship (its payment is due back) or one delivered;
       // one still on its way is cancelled first (which makes its payment due back).
       if (payment.status === PAYMENT_ROW.paid && order.delivery_status !== DELIVERY.delivered) throw new ApiError(409, REFUND_RECORD_MESSAGES.notYet);
-      if (input.method === REFUND_METHOD.original && (!payment.provider_payment_id || !(await providerByName(payment.provider)))) throw new ApiError(422, REFUND_RECORD_MESSAGES.noProvider);
+      // The configuration only: making the provider here could wait on SQLite's one connection, which this transaction holds.
+      if (input.method === REFUND_METHOD.original && (!payment.provider_payment_id || !providerConfigured(payment.provider))) throw new ApiError(422, REFUND_RECORD_MESSAGES.noProvider);
       if (input.lineId !== undefined) {
         const line = await trx.selectFrom("order_lines").select(["id", "refund_status"]).where("id", "=", input.lineId).where("order_id", "=", orderId).executeTakeFirst();
         if (!line) throw new ApiError(404, REFUND_RECORD_MESSAGES.lineNotInOrder);

@@ -26,6 +26,7 @@ import * as m024 from "./migrations/024_order_list_speed";
 import * as m025 from "./migrations/025_refund_filters";
 import * as m026 from "./migrations/026_returns";
 import * as m028 from "./migrations/028_order_notes_awb";
+import * as m029 from "./migrations/029_staff_notices";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
 const migrations = {
@@ -55,6 +56,7 @@ const migrations = {
   "025_refund_filters": m025,
   "026_returns": m026,
   "028_order_notes_awb": m028,
+  "029_staff_notices": m029,
 } as const;
 
 class StaticProvider implements MigrationProvider {

@@ -7,7 +7,7 @@ import { deliverDue, effectsOf } from "./dispatcher";
 // Registers the mail and cache effects.
 import "./effects";
 import type { OutboxEvent } from "./effects";
-import { insertEvent, pruneDone } from "./store";
+import { insertEvent, insertEvents, pruneDone } from "./store";
 
 /**
  * After-commit effects through a transactional outbox (docs/architecture.md "After commit"):
@@ -33,6 +33,13 @@ export { deliverDue, registerEffect, registerEventKind, type DispatchResult, typ
 async function add(trx: Db, event: OutboxEvent, now = new Date()): Promise<number | null> {
   if (event.kind === "cache" && event.payload.tags.length === 0) return null;
   return insertEvent(trx, event.kind, event.payload, effectsOf(event.kind), now);
+}
+
+/** Writes mail events (one per recipient) with two statements in the caller's transaction; answers their ids. */
+async function addMails(trx: Db, events: readonly OutboxEvent[], now = new Date()): Promise<number[]> {
+  const mails = events.filter((e) => e.kind === "mail");
+  if (mails.length !== events.length) throw new Error("outbox.addMails takes mail events only");
+  return insertEvents(trx, "mail", mails.map((e) => e.payload), effectsOf("mail"), now);
 }
 
 type Dispatching = { running: Promise<void> | null; again: boolean };
@@ -129,4 +136,4 @@ export async function sweepOutbox(now = new Date()): Promise<void> {
   if (pruned) log.debug({ pruned }, "forgot delivered outbox events");
 }
 
-export const outbox = { add, dispatchSoon, dispatchCommitted };
+export const outbox = { add, addMails, dispatchSoon, dispatchCommitted };

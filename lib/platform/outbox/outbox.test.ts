@@ -5,7 +5,7 @@ import { writeTransaction } from "../db/transaction";
 import { createTestDatabase, postgresReachable, type TestDatabase } from "@/lib/testing/databases";
 import { log } from "../log";
 import { deliverDue, registerEffect } from "./dispatcher";
-import { backoffMs, BACKOFF_MINUTES, claim, insertEvent, LEASE_MS, markDone, MAX_ATTEMPTS, pruneDone } from "./store";
+import { backoffMs, BACKOFF_MINUTES, claim, insertEvent, insertEvents, LEASE_MS, markDone, MAX_ATTEMPTS, pruneDone } from "./store";
 
 /**
  * The outbox's guarantees on both dialects, with two dispatchers on one database as two instances
@@ -180,6 +180,19 @@ describe.each(dialects)("the outbox on %s", (dialect) => {
     ).rejects.toThrow("refused");
     const after = await a.db.selectFrom("outbox_events").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
+  });
+
+  it("writes several events with their deliveries in two statements, each delivered once like any other", async () => {
+    const ns = [++seq, ++seq, ++seq];
+    const ids = await writeTransaction(a, (trx) => insertEvents(trx, "test", ns.map((n) => ({ n })), ["test-slow"], new Date()));
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    const payloads = await a.db.selectFrom("outbox_events").select("payload").where("id", "in", ids).execute();
+    expect(payloads.map((p) => (JSON.parse(p.payload) as { n: number }).n).sort((x, y) => x - y)).toEqual(ns);
+    await deliverDue(a, { eventIds: ids });
+    for (const id of ids) expect(await delivery(id)).toMatchObject({ status: "done", attempts: 1 });
+    for (const n of ns) expect(calls.get(n)).toBe(1);
+    expect(await writeTransaction(a, (trx) => insertEvents(trx, "test", [], ["test-slow"], new Date()))).toEqual([]);
   });
 
   it("leaves a delivery no handler in this process takes for one that has it", async () => {

@@ -55,6 +55,28 @@ export async function insertEvent(trx: Db, kind: string, payload: unknown, effec
   return event.id;
 }
 
+/**
+ * Writes several events of one kind and their pending deliveries with two statements, in the
+ * caller's transaction (a mail to each of the staff on a placed order: the checkout's hot path);
+ * returns the event ids. The events differ only by payload and get the same effects, so which id
+ * is whose does not matter.
+ */
+export async function insertEvents(trx: Db, kind: string, payloads: readonly unknown[], effects: readonly string[], now: Date): Promise<number[]> {
+  if (!payloads.length) return [];
+  const events = await trx
+    .insertInto("outbox_events")
+    .values(payloads.map((payload) => ({ kind, payload: JSON.stringify(payload), created_at: iso(now) })))
+    .returning("id")
+    .execute();
+  if (effects.length) {
+    await trx
+      .insertInto("outbox_deliveries")
+      .values(events.flatMap((event) => effects.map((effect) => ({ event_id: event.id, effect, status: "pending" as const, attempts: 0, next_attempt_at: iso(now), created_at: iso(now), updated_at: iso(now) }))))
+      .execute();
+  }
+  return events.map((e) => e.id);
+}
+
 export type DueDelivery = { id: number; effect: string; attempts: number; status: OutboxDeliveryStatus; event_id: number; kind: string; payload: string; created_at: string };
 
 /** Deliveries a dispatcher may claim now (of these events only, when given): pending or failed and due, or sending with their lease run out. Oldest first. */

@@ -9,6 +9,18 @@ export type { PaymentProvider, ProviderName } from "./provider";
 let razorpay: PaymentProvider | undefined;
 let sandbox: Promise<PaymentProvider> | undefined;
 
+/**
+ * Whether providerByName would answer a provider for this name: the configuration alone, no I/O,
+ * so a write transaction may ask (on SQLite, making the sandbox reads the install's secret through
+ * the one connection the transaction holds, and would wait for itself forever).
+ */
+export function providerConfigured(name: string | null | undefined): boolean {
+  const { payments } = getConfig();
+  if (name === "razorpay") return Boolean(payments.razorpay);
+  if (name === "sandbox") return payments.sandboxEnabled;
+  return false;
+}
+
 /** A provider by name, or null when it is not configured (Razorpay) or switched off (sandbox). */
 export async function providerByName(name: string | null | undefined): Promise<PaymentProvider | null> {
   const { payments } = getConfig();

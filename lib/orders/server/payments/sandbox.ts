@@ -4,6 +4,7 @@ import { authSecret } from "@/lib/accounts";
 import { getConfig } from "@/lib/platform/config";
 import { getDb } from "@/lib/platform/db";
 import { writeTransaction } from "@/lib/platform/db/transaction";
+import { log } from "@/lib/platform/log";
 import { assertIdempotencyKey, type CreateOrderInput, type ProviderOrder, type RefundOptions, type RefundResult } from "./provider";
 import { hmacHex, paymentSignature, paymentStateOf, randomId, readCheckoutReturn, readWebhookRequest, signatureMatches, type RazorpayCompatible, type RazorpayPayment } from "./razorpay-wire";
 
@@ -75,6 +76,20 @@ export const SANDBOX_REFUND_MESSAGES = {
 } as const;
 
 /**
+ * A test of "kill -9 during a provider refund refunds once" (app/api/v2/_tests/refund-crash.api.test.ts):
+ * with SANDBOX_TEST_HOLD_REFUND=before the sandbox's refund call never returns before it records
+ * anything (the provider never got the request), with =after never after it recorded the refund
+ * (the provider made it, the store never heard), so the test can SIGKILL the server mid-call. Read
+ * from the environment only, so no request can set it; ignored by a store served over https (as
+ * OUTBOX_TEST_CRASH_AFTER_COMMIT is).
+ */
+async function holdForTest(point: "before" | "after", key: string): Promise<void> {
+  if (process.env.SANDBOX_TEST_HOLD_REFUND !== point || getConfig().siteUrl.startsWith("https://")) return;
+  log.warn({ point, idempotencyKey: key }, "SANDBOX_TEST_HOLD_REFUND: the sandbox refund call holds until the process is killed");
+  await new Promise<never>(() => undefined);
+}
+
+/**
  * Refunds a captured sandbox payment in one transaction: the refund is a sandbox_refunds row, and a
  * payment refunded in full turns 'refunded'. The same idempotency key answers the refund it made
  * (a retry); with another payment or amount it is refused. On PostgreSQL the payment's row is
@@ -82,9 +97,10 @@ export const SANDBOX_REFUND_MESSAGES = {
  */
 async function refundSandboxPayment(paymentId: string, amount: number, options: RefundOptions): Promise<RefundResult> {
   assertIdempotencyKey(options.idempotencyKey);
+  await holdForTest("before", options.idempotencyKey);
   const refused = (message: string): RefundResult => ({ ok: false, reason: "refused", message });
   const handle = await getDb();
-  return writeTransaction(handle, async (trx) => {
+  const answer = await writeTransaction(handle, async (trx): Promise<RefundResult> => {
     let query = trx.selectFrom("sandbox_payments").select(["payment_id", "amount", "currency", "status"]).where("payment_id", "=", paymentId).where("status", "!=", SANDBOX_ORDER_ROW);
     if (handle.dialect === "postgres") query = query.forUpdate();
     const payment = await query.executeTakeFirst();
@@ -119,6 +135,8 @@ async function refundSandboxPayment(paymentId: string, amount: number, options: 
     }
     return { ok: true, refundId, paymentId, amount, currency: payment.currency, status: "processed" } as const;
   });
+  await holdForTest("after", options.idempotencyKey);
+  return answer;
 }
 
 export type SandboxProvider = RazorpayCompatible & { readonly name: "sandbox" };

@@ -13,6 +13,7 @@ import { activeProviderName, providerByName } from "./index";
 import { ProviderUnavailable, type PaymentEvent, type PaymentProvider, type ProviderName, type WebhookReading } from "./provider";
 import { log } from "@/lib/platform/log";
 import { refundFromProvider } from "../refunds";
+import { noticePaymentFailed } from "../staff-notices";
 
 /**
  * Online payment of an order, whichever provider takes it (./index.ts), through the provider
@@ -63,6 +64,8 @@ async function recordFailure(orderId: number, reason: string, now = new Date()):
     for (const row of rows) {
       await applyTransition({ trx, dialect: handle.dialect, now, actor: ACTOR.provider, note: reason.slice(0, 500), after }, { machine: "payment", name: "fail", paymentId: row.id, set: { error: reason.slice(0, 500) } });
     }
+    // Once per failed attempt: a report of it again finds no open row and tells nobody.
+    if (rows.length) await noticePaymentFailed(trx, after, { id: order.id, code: order.code, grandTotal: order.grand_total }, reason, now);
   });
 }
 
