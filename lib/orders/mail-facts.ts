@@ -14,8 +14,12 @@ export type ShipmentFact = { carrier: string; awb: string; trackingUrl: string |
 /** A refund processed: how much (paise), how it went back, the provider's or the bank's reference, and the GST credit note it issued (an invoiced order's). */
 export type RefundFact = { amount: number; method: RefundMethod; reference: string | null; creditNote?: string | null };
 
-/** The steps of a return the shopper gets a mail about (picked_up: a courier pickup is booked; sent: the shopper sends it). */
-export const RETURN_STATES = ["requested", "approved", "declined", "picked_up", "sent", "received", "refunded"] as const;
+/**
+ * The steps of a return the shopper gets a mail about (picked_up: a courier pickup is booked; sent: the
+ * shopper sends it). The last step, the refund, is the refund service's own "refund processed" mail
+ * (amount, where the money goes, the credit note), so the shopper gets one mail for it, not two.
+ */
+export const RETURN_STATES = ["requested", "approved", "declined", "picked_up", "sent", "received"] as const;
 export type ReturnState = (typeof RETURN_STATES)[number];
 
 /** A return's step: its state, the reason (the shopper's when requested, staff's when declined), and the line it concerns (null: the order). */

@@ -57,7 +57,6 @@ export function sampleOrderMails(): { name: string; mail: OrderMail }[] {
   const cod = (mail: OrderMail): OrderMail => ({ ...mail, order: { ...mail.order, paymentType: "cash_on_delivery" } });
   const returnFacts = (state: ReturnState): OrderMailFacts => ({
     return: { state, reason: state === "declined" ? "The photos show the cover was used and washed." : state === "requested" ? "The colour is much darker than the photos." : null, lineId: 1 },
-    ...(state === "refunded" ? { refund } : {}),
   });
   const oneLine = (mail: OrderMail): OrderMail => ({ ...mail, lines: mail.lines.slice(0, 1) });
   return [

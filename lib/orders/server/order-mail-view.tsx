@@ -53,9 +53,8 @@ const RETURN_SUBJECTS: Record<ReturnState, string> = {
   approved: "Return approved",
   declined: "Return declined",
   picked_up: "Return pickup booked",
-  sent: "Return on its way",
+  sent: "Please send your return",
   received: "Return received",
-  refunded: "Return refunded",
 };
 
 /** The subject of each kind; those of placed, paid, cancelled, expired and shipped are as before this template. */
@@ -131,8 +130,6 @@ function returnParagraphs(mail: OrderMail, ret: ReturnFact): string[] {
       return [`Please send your return for order ${code} back to us, packed well; keep the courier's receipt. We will check it as soon as it reaches us.`];
     case "received":
       return [`We have received your return for order ${code}. Your refund follows once it is checked.`];
-    case "refunded":
-      return [`Your return for order ${code} has been refunded.`, ...(mail.refund ? [`We have refunded ${formatPaise(mail.refund.amount)} ${METHOD_LABELS[mail.refund.method]}.`] : [])];
   }
 }
 

@@ -441,8 +441,8 @@ export async function refundReturn(id: number, money: { method: RefundMethod; re
       actor,
       now,
       () => ({ refund_id: outcome.refund.id, refunded_at: now.toISOString() }),
-      async (_trx, r, after) => {
-        mailStep(after, r.order_id, "refunded", null, r.order_line_id, { amount: outcome.refund.amount, method: outcome.refund.method as RefundMethod, reference: outcome.refund.reference });
+      // The refund service mailed the shopper as it processed the refund ("refund processed"); no second mail.
+      async () => {
         return { amount: outcome.refund.amount, method: outcome.refund.method, reference: outcome.refund.reference };
       },
     );

@@ -75,6 +75,13 @@ async function returnMails(orderId: number): Promise<string[]> {
   return rows.map((r) => (JSON.parse(r.payload) as { ref: { returnState: string } }).ref.returnState);
 }
 
+/** The "refund processed" mails of a refund in the outbox: the return's last step mails through the refund service, once. */
+async function refundMails(refundId: number): Promise<number> {
+  const { db } = await testDb();
+  const rows = await db.selectFrom("outbox_events").select("payload").where("kind", "=", "mail").where("payload", "like", `%"refundId":${refundId}%`).execute();
+  return rows.filter((r) => (JSON.parse(r.payload) as { mail?: string; ref?: { refundId?: number } }).ref?.refundId === refundId).length;
+}
+
 async function stockOf(productId: number): Promise<number> {
   const { db } = await testDb();
   return Number((await db.selectFrom("products").select("stock_quantity").where("id", "=", productId).executeTakeFirstOrThrow()).stock_quantity);
@@ -153,7 +160,8 @@ describe("a customer's return, from request to refund", () => {
     expect(refunds).toEqual([{ amount: 2 * 149900, status: "processed" }]);
     expect(await db.selectFrom("credit_notes").select("id").where("order_id", "=", order.id).execute()).toHaveLength(1);
 
-    expect(await returnMails(order.id)).toEqual(["requested", "approved", "picked_up", "received", "refunded"]);
+    expect(await returnMails(order.id)).toEqual(["requested", "approved", "picked_up", "received"]);
+    expect(await refundMails(Number(refunded.json.refund.id))).toBe(1);
     const actions = (await auditRows({ entityType: "return", entityId: id })).map((r) => r.action).reverse();
     expect(actions).toEqual(["return.approve", "return.dispatch", "return.receive", "return.refund"]);
 
@@ -183,7 +191,8 @@ describe("a customer's return, from request to refund", () => {
     const refunded = await admin(`/returns/${id}/refund`, { method: "upi", reference: "UPI-4471-RET" });
     expect(refunded.status, refunded.text).toBe(200);
     expect(refunded.json.refund).toMatchObject({ method: "upi", reference: "UPI-4471-RET", status: "processed" });
-    expect(await returnMails(order.id)).toEqual(["requested", "approved", "sent", "received", "refunded"]);
+    expect(await returnMails(order.id)).toEqual(["requested", "approved", "sent", "received"]);
+    expect(await refundMails(Number(refunded.json.refund.id))).toBe(1);
     // Cash collected at the door issued the invoice: one credit note, at receipt.
     const { db } = await testDb();
     expect(await db.selectFrom("credit_notes").select("id").where("order_id", "=", order.id).execute()).toHaveLength(1);
