@@ -129,6 +129,8 @@ export function returnRefusal(
 }
 
 /** Photos: up to three, images only (checked by their content on the server), each at most this size. */
+/** The file storage's folder of return photos (private: staff read them through the back office). */
+export const RETURN_PHOTO_FOLDER = "returns";
 export const RETURN_PHOTOS = { maxFiles: 3, maxBytes: 5 * 1024 * 1024, maxSide: 1600 } as const;
 export const RETURN_PHOTO_MESSAGES = {
   tooMany: `Add at most ${RETURN_PHOTOS.maxFiles} photos.`,

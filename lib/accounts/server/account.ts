@@ -12,6 +12,8 @@ import { writeTransaction } from "@/lib/platform/db/transaction";
 import { dispatchSoon, outbox } from "@/lib/platform/outbox";
 import { accountNotice } from "./account-mail";
 import { fileStorage, isStoredName } from "@/lib/platform/storage";
+import { log } from "@/lib/platform/log";
+import { RETURN_PHOTO_FOLDER } from "@/lib/orders/returns";
 
 /** The customer's own account: profile, photo, email change, data export and deletion. */
 
@@ -182,28 +184,57 @@ export const DELETED_NAME = "Deleted customer";
 export async function deleteAccount(user: SessionUser, headers: Headers, proof: { password?: string; otp?: string }): Promise<void> {
   await confirmIdentity(user, headers, proof);
   const { db } = await getDb();
-  const avatar = await db.transaction().execute(async (trx) => {
+  const files = await db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("users").select("avatar").where("id", "=", user.id).where("deleted_at", "is", null).executeTakeFirst();
     if (!row) throw new ApiError(404, "Account not found.");
-    await eraseAccountRows(trx, user, new Date());
-    return row.avatar;
+    const returnPhotos = await eraseAccountRows(trx, user, new Date());
+    return { avatar: row.avatar, returnPhotos };
   });
   dispatchSoon();
-  await removeAvatarFile(avatar);
+  await removeErasedFiles(files);
+}
+
+/**
+ * After an erasure commits: the account's photo and the photos sent with its returns leave the
+ * file storage. A file that will not go is logged with its name, never a failed erasure (the rows
+ * that named it are gone already).
+ */
+export async function removeErasedFiles(files: { avatar: string | null; returnPhotos: readonly string[] }): Promise<void> {
+  await removeAvatarFile(files.avatar).catch((err: unknown) => log.error({ err, avatar: files.avatar }, "an erased account's photo could not be removed"));
+  const storage = fileStorage();
+  for (const name of files.returnPhotos) {
+    if (isStoredName(name)) await storage.remove(RETURN_PHOTO_FOLDER, name).catch((err: unknown) => log.error({ err, name }, "an erased account's return photo could not be removed"));
+  }
 }
 
 /**
  * The erasure itself, in the caller's transaction (the customer's own deletion above, and the
  * back office's erasure on request, lib/accounts/server/customers.ts): the rules of deleteAccount,
- * the notice to the address the account had included. The caller removes the avatar's file after
- * the commit (removeAvatarFile).
+ * the notice to the address the account had included. Answers the names of the return photos the
+ * erasure let go, for the caller to remove with the avatar after the commit (removeErasedFiles).
+ *
+ * What stays, and why: orders (the tax law keeps invoices 72 months) without the name, email, phone
+ * and street address of delivery, and without those of billing unless the buyer gave a GSTIN (then
+ * the billing party is a business named on its tax invoice); city, state and PIN code (the state of
+ * supply). Returns keep their lines, states and money, not the customer's reason or photos.
+ * Grievances keep the complaint and how the desk handled it (the E-Commerce Rules' record), not
+ * who filed it.
  */
-export async function eraseAccountRows(trx: Db, user: Pick<SessionUser, "id" | "email" | "name">, at: Date): Promise<void> {
+export async function eraseAccountRows(trx: Db, user: Pick<SessionUser, "id" | "email" | "name">, at: Date): Promise<string[]> {
   const now = at.toISOString();
   await trx
     .updateTable("orders")
     .set({ shipping_name: DELETED_NAME, shipping_email: "", shipping_phone: "", shipping_address: "", updated_at: now })
     .where("user_id", "=", user.id)
+    .execute();
+  await trx.updateTable("orders").set({ billing_name: null, billing_address: null, billing_phone: null }).where("user_id", "=", user.id).where("buyer_gstin", "is", null).execute();
+  const returns = await trx.selectFrom("returns").select(["id", "photos"]).where("user_id", "=", user.id).execute();
+  const returnPhotos = returns.flatMap((r) => storedNames(r.photos));
+  if (returns.length) await trx.updateTable("returns").set({ reason: ERASED_TEXT, photos: "[]", updated_at: now }).where("user_id", "=", user.id).execute();
+  await trx
+    .updateTable("grievances")
+    .set({ name: DELETED_NAME, email: "", phone: null, updated_at: now })
+    .where((eb) => eb.or([eb("user_id", "=", user.id), eb("email", "=", user.email)]))
     .execute();
   for (const table of ["addresses", "wishlists", "recently_viewed", "carts", "sessions", "accounts"] as const) {
     await trx.deleteFrom(table).where("user_id", "=", user.id).execute();
@@ -230,6 +261,20 @@ export async function eraseAccountRows(trx: Db, user: Pick<SessionUser, "id" | "
     .execute();
   // The notice goes to the address the account had, once this commits.
   await outbox.add(trx, accountNotice("deleted", user.email, user.name));
+  return returnPhotos;
+}
+
+/** What an erased customer's own words become where the row stays. */
+export const ERASED_TEXT = "Removed at the customer's request.";
+
+/** The photo names a return's JSON column holds (nothing for anything else). */
+function storedNames(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Everything the store keeps about the customer, as one JSON document ("Download my data"). */
@@ -272,6 +317,20 @@ export async function exportAccount(userId: number): Promise<Record<string, unkn
   const newsletter = await db.selectFrom("newsletter_subscribers").select(["email", "created_at"]).where("email", "=", user.email).execute();
   const messages = await db.selectFrom("contact_messages").select(["name", "surname", "email", "phone", "subject", "message", "created_at"]).where("email", "=", user.email).execute();
   const enquiries = await db.selectFrom("enquiries").select(["kind", "name", "email", "contact", "address", "message", "created_at"]).where("email", "=", user.email).execute();
+  const returns = await db
+    .selectFrom("returns as r")
+    .innerJoin("orders as o", "o.id", "r.order_id")
+    .innerJoin("order_lines as l", "l.id", "r.order_line_id")
+    .select(["o.code as order_code", "l.product_name as product", "l.variation", "r.kind", "r.quantity", "r.reason", "r.state", "r.decline_reason", "r.created_at"])
+    .where("r.user_id", "=", userId)
+    .orderBy("r.id")
+    .execute();
+  const grievances = await db
+    .selectFrom("grievances")
+    .select(["name", "email", "phone", "order_code", "message", "status", "resolution", "created_at"])
+    .where((eb) => eb.or([eb("user_id", "=", userId), eb("email", "=", user.email)]))
+    .orderBy("id")
+    .execute();
   const money = (paise: number) => paise / 100;
   return {
     exported_at: new Date().toISOString(),
@@ -299,5 +358,7 @@ export async function exportAccount(userId: number): Promise<Record<string, unkn
     newsletter_subscriptions: newsletter,
     contact_messages: messages,
     enquiries,
+    returns,
+    grievances,
   };
 }

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/platform/errors";
 import { dispatchSoon } from "@/lib/platform/outbox";
 import { CUSTOMER_ROLE } from "../access";
 import { CUSTOMERS_PER_PAGE, type CustomerBlockInput, type CustomerNoteInput, type CustomerQuery, type CustomerState } from "../customer-schemas";
-import { eraseAccountRows, exportAccount, removeAvatarFile } from "./account";
+import { eraseAccountRows, exportAccount, removeErasedFiles } from "./account";
 import { listAddresses, type Address } from "./addresses";
 import { getAuth } from "./auth/auth";
 
@@ -341,17 +341,17 @@ export async function exportCustomer(actor: StaffActor, id: number, now = new Da
  */
 export async function eraseCustomer(actor: StaffActor, id: number, confirm: string, now = new Date()): Promise<{ ordersKept: number }> {
   const handle = await getDb();
-  const { avatar, ordersKept } = await writeTransaction(handle, async (trx) => {
+  const { avatar, returnPhotos, ordersKept } = await writeTransaction(handle, async (trx) => {
     const row = await lockCustomer(trx, handle.dialect, id);
     if (confirm.trim().toLowerCase() !== row.email.toLowerCase()) throw new ApiError(422, CUSTOMER_MESSAGES.eraseConfirm, { confirm: [CUSTOMER_MESSAGES.eraseConfirm] });
     const orders = Number((await trx.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).where("user_id", "=", id).executeTakeFirstOrThrow()).n);
     await trx.deleteFrom("customer_notes").where("user_id", "=", id).execute();
-    await eraseAccountRows(trx, { id: row.id, email: row.email, name: row.name }, now);
+    const returnPhotos = await eraseAccountRows(trx, { id: row.id, email: row.email, name: row.name }, now);
     // No personal data in the audit row: it would outlive the erasure.
     await audit(trx, actor, { action: "customer.erase", entityType: "customer", entityId: id, before: null, after: { erased: true, orders_kept: orders } }, now);
-    return { avatar: row.avatar, ordersKept: orders };
+    return { avatar: row.avatar, returnPhotos, ordersKept: orders };
   });
   dispatchSoon();
-  await removeAvatarFile(avatar);
+  await removeErasedFiles({ avatar, returnPhotos });
   return { ordersKept };
 }

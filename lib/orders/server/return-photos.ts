@@ -2,7 +2,9 @@ import "server-only";
 import sharp from "sharp";
 import { fileStorage, isStoredName } from "@/lib/platform/storage";
 import { log } from "@/lib/platform/log";
-import { RETURN_PHOTO_MESSAGES, RETURN_PHOTOS } from "../returns";
+import { RETURN_PHOTO_FOLDER, RETURN_PHOTO_MESSAGES, RETURN_PHOTOS } from "../returns";
+
+export { RETURN_PHOTO_FOLDER };
 
 /**
  * The photos of a return (decision 0061): checked by their content (sharp must decode a JPEG, PNG,
@@ -12,7 +14,6 @@ import { RETURN_PHOTO_MESSAGES, RETURN_PHOTOS } from "../returns";
  * own "returns" folder. They are the customer's, so they are never served from the public media
  * path: staff see them through /admin/returns/{id}/photos/{n} (order:read).
  */
-export const RETURN_PHOTO_FOLDER = "returns";
 const RASTER = new Set(["jpeg", "png", "webp", "heif"]);
 
 /** Re-encodes one upload; a message when it cannot be used. */

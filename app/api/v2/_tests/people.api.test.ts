@@ -145,6 +145,19 @@ describe("export and erasure", () => {
   it("erases the personal data and keeps the orders (customer:delete), by the deletion's rules", async () => {
     const shopper = await newUser(nextIp(), { name: `Erase Me ${runTag}` });
     const order = await placedOrder(shopper);
+    // What else the shopper left: a complaint, a billing name and address of their own (no GSTIN),
+    // and a return with its reason and a photo.
+    const filed = await post("/grievances", { name: `Erase Me ${runTag}`, email: shopper.email, phone: uniquePhone(), order_code: order.code, message: "The quilt smelled of damp." }, { token: shopper.token, ip: shopper.ip });
+    expect(filed.status, filed.text).toBe(201);
+    const { db: before } = await testDb();
+    await before.updateTable("orders").set({ billing_name: "Erase Me Billing", billing_address: "7 Private Lane", billing_phone: "9811122233", buyer_gstin: null }).where("id", "=", order.id).execute();
+    const line = await before.selectFrom("order_lines").select("id").where("order_id", "=", order.id).executeTakeFirstOrThrow();
+    const at = new Date().toISOString();
+    await before.insertInto("returns").values({ order_id: order.id, order_line_id: line.id, user_id: shopper.id, kind: "damage", quantity: 1, reason: "Torn at the seam near my bedroom window", photos: JSON.stringify(["0123456789abcdef0123456789abcdef.webp"]), state: "requested", created_at: at, updated_at: at }).execute();
+    // The customer's own data export names both, as long as the account lives.
+    const exported = await adminAs(owner(), `/customers/${shopper.id}/export`);
+    expect(exported.json.returns).toEqual([expect.objectContaining({ order_code: order.code, kind: "damage", reason: "Torn at the seam near my bedroom window", state: "requested" })]);
+    expect(exported.json.grievances).toEqual([expect.objectContaining({ email: shopper.email, message: "The quilt smelled of damp." })]);
     expect((await adminAs(support.token, `/customers/${shopper.id}/erase`, { json: { confirm: shopper.email } })).status).toBe(403);
     const wrong = await adminAs(owner(), `/customers/${shopper.id}/erase`, { json: { confirm: "someone@else.com" } });
     expect(wrong.status).toBe(422);
@@ -159,6 +172,12 @@ describe("export and erasure", () => {
     const kept = await db.selectFrom("orders").select(["id", "shipping_name", "shipping_email", "shipping_phone", "shipping_address", "grand_total"]).where("id", "=", order.id).executeTakeFirstOrThrow();
     expect(kept).toMatchObject({ shipping_name: "Deleted customer", shipping_email: "", shipping_phone: "", shipping_address: "" });
     expect(Number(kept.grand_total)).toBe(order.grandTotal);
+    expect(await db.selectFrom("orders").select(["billing_name", "billing_address", "billing_phone"]).where("id", "=", order.id).executeTakeFirstOrThrow()).toEqual({ billing_name: null, billing_address: null, billing_phone: null });
+    // The return keeps its line, state and money, not the customer's words or photos.
+    expect(await db.selectFrom("returns").select(["kind", "quantity", "state", "reason", "photos"]).where("order_id", "=", order.id).execute()).toEqual([{ kind: "damage", quantity: 1, state: "requested", reason: "Removed at the customer's request.", photos: "[]" }]);
+    // The complaint stays on the desk's record, without who filed it.
+    const complaint = await db.selectFrom("grievances").select(["name", "email", "phone", "message"]).where("order_code", "=", order.code).executeTakeFirstOrThrow();
+    expect(complaint).toEqual({ name: "Deleted customer", email: "", phone: null, message: "The quilt smelled of damp." });
     expect(await db.selectFrom("addresses").select("id").where("user_id", "=", shopper.id).execute()).toEqual([]);
     expect(await tokenWorks(shopper.token)).toBe(false);
     const audit = (await auditRows({ entityType: "customer", entityId: shopper.id, action: "customer.erase" }))[0];
