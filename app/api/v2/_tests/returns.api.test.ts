@@ -101,9 +101,8 @@ describe("a customer's return, from request to refund", () => {
     expect(photos).toHaveLength(1);
     expect(photos[0]).toMatch(/\.webp$/);
     // The staff who decide returns are told, in the same transaction.
-    const notices = await db.selectFrom("outbox_events").select("payload").where("payload", "like", `%"mail":"staff-notice"%`).where("payload", "like", `%/admin/orders/${order.id}"%`).execute();
+    const notices = await db.selectFrom("outbox_events").select("payload").where("payload", "like", `%"mail":"staff-notice"%`).where("payload", "like", `%"kind":"return_requested"%`).where("payload", "like", `%/admin/orders/${order.id}"%`).execute();
     expect(notices.length).toBeGreaterThan(0);
-    expect(notices[0]!.payload).toContain("return_requested");
 
     // One open return per line.
     const again = await ask(shopper, { order_line_id: lineId, kind: "return", quantity: 1, reason: REASON });
