@@ -24,6 +24,7 @@ import * as m022 from "./migrations/022_people";
 import * as m023 from "./migrations/023_low_stock_index";
 import * as m024 from "./migrations/024_order_list_speed";
 import * as m025 from "./migrations/025_refund_filters";
+import * as m027 from "./migrations/027_cod_remittances";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
 const migrations = {
@@ -51,6 +52,7 @@ const migrations = {
   "023_low_stock_index": m023,
   "024_order_list_speed": m024,
   "025_refund_filters": m025,
+  "027_cod_remittances": m027,
 } as const;
 
 class StaticProvider implements MigrationProvider {
