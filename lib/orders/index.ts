@@ -32,5 +32,5 @@ export { callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, payment
 export { deliverOpenShipment, handleShiprocketWebhook, labelsPdf, moveShipment, packingSlipsPdf, SHIPPING_MESSAGES, shipOrder, shipOrders, type ShipmentMove } from "./server/shipping/service";
 export { orderTimeline, type ShipmentView, shipmentMailFacts, shipmentsOf, type TimelineStep } from "./server/shipping/views";
 export { type ShippingProviderStatus, shippingProviders, updateShippingSwitches } from "./server/shipping/switch";
-export { codReceivable, codRemittanceOfOrder, exportReceivable, listRemittances, type OrderCodStatus, type ParcelRow, type Receivable, type ReconcileOutcome, reconcileRemittance, type RemittanceDetail, remittanceDetail, type RemittanceLine, type RemittanceSummary } from "./server/cod-remittances";
+export { codCarriers, codReceivable, codRemittanceOfOrder, exportReceivable, listRemittances, type OrderCodStatus, type ParcelRow, type Receivable, type ReconcileOutcome, reconcileRemittance, type RemittanceDetail, remittanceDetail, type RemittanceLine, type RemittanceSummary } from "./server/cod-remittances";
 export { enabledOnlineProvider, type PaymentProviderStatus, paymentProviders, paymentsOn, updatePaymentSwitches } from "./server/payments/switch";

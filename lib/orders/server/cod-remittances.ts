@@ -538,3 +538,10 @@ export function exportReceivable(now = new Date()): ReadableStream<Uint8Array> {
     },
   });
 }
+
+/** The carriers of the COD parcels booked so far (the upload form's suggestions). */
+export async function codCarriers(): Promise<string[]> {
+  const { db } = await getDb();
+  const rows = await db.selectFrom("shipments").select("carrier").distinct().where("cod_amount", "is not", null).orderBy("carrier").limit(30).execute();
+  return rows.map((r) => r.carrier);
+}
