@@ -212,6 +212,12 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/orders/{id}/refunds/close", path: (f) => `/orders/${f.refundDue.id}/refunds/close`, needs: perms("refund:update"), body: () => ({ reason: "Paid back in cash at the counter." }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update"), body: () => ({ decision: "Approved" }) },
   { method: "POST", route: "/order-lines/{id}/refund", path: (f) => `/order-lines/${f.claimedLine}/refund`, needs: perms("refund:update", "refund:create"), body: () => ({ decision: "Refunded", method: "cash" }), headers: () => ({ "Idempotency-Key": newKey() }) },
+  { method: "GET", route: "/cod/remittances", path: () => "/cod/remittances", needs: perms("remittance:read") },
+  // A file whose AWB no parcel has: an allowed caller records a remittance of one unknown row (the routes' own tests: cod-remittance.api.test.ts).
+  { method: "POST", route: "/cod/remittances", path: () => "/cod/remittances?courier=Matrix%20Courier&file_name=matrix.csv", needs: perms("remittance:create"), raw: () => `awb,amount,date\r\nMX${runTag.toUpperCase()},100,2026-01-05\r\n`, headers: () => ({ "Content-Type": "text/csv" }) },
+  { method: "GET", route: "/cod/remittances/{id}", path: () => "/cod/remittances/999999999", needs: perms("remittance:read") },
+  { method: "GET", route: "/cod/receivable", path: () => "/cod/receivable?bucket=16-30", needs: perms("remittance:read") },
+  { method: "GET", route: "/cod/receivable/export", path: () => "/cod/receivable/export", needs: perms("remittance:read") },
   { method: "GET", route: "/staff", path: () => "/staff", needs: perms("staff:read") },
   { method: "POST", route: "/staff/invites", path: () => "/staff/invites", needs: perms("staff:create"), body: () => ({ email: uniqueEmail("matrix-invite"), role: "content" }) },
   { method: "PATCH", route: "/staff/{id}", path: (f) => `/staff/${f.target.id}`, needs: perms("staff:update"), body: () => ({ role: "support" }) },
@@ -338,6 +344,7 @@ async function snapshot(f: Fixtures) {
   return {
     audit: await count("audit_log"),
     refunds: await count("refunds"),
+    codRemittances: Number((await db.selectFrom("cod_remittances").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     tokens: await count("api_tokens"),
     revoked: Number((await db.selectFrom("api_tokens").select((eb) => eb.fn.countAll<number>().as("n")).where("revoked_at", "is not", null).executeTakeFirstOrThrow()).n),
     twoFactors: await count("two_factors"),
