@@ -230,27 +230,24 @@ export async function reconcileRemittance(input: ReconcileInput, actor: StaffAct
       .values({ file_name: input.fileName, file_sha256: digest, courier: input.courier, uploaded_by: actor.userId, uploaded_at: at, first_date: null, last_date: null, row_count: 0, remitted_count: 0, mismatch_count: 0, missing_count: 0, total_amount: 0, remitted_amount: 0, short_amount: 0, over_amount: 0 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const lines: RemittanceLine[] = [];
-    for (const [i, v] of verdicts.entries()) {
-      const row = rows[i]!;
-      let verdict = v;
-      if (REMITTING.includes(v.outcome) && v.shipmentId !== null) {
-        // The conditional update holds "remitted once": a parcel another upload remitted first is left as it is.
-        const marked = await trx
-          .updateTable("shipments")
-          .set({ cod_remittance_id: made.id, cod_remitted_at: at })
-          .where("id", "=", v.shipmentId)
-          .where("cod_remittance_id", "is", null)
-          .where("status", "=", SHIPMENT.delivered)
-          .where("cod_amount", "is not", null)
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) {
-          const now2 = await trx.selectFrom("shipments").select(["cod_remittance_id", "status"]).where("id", "=", v.shipmentId).executeTakeFirst();
-          verdict = now2?.cod_remittance_id ? { ...v, outcome: "already_remitted", otherRemittanceId: now2.cod_remittance_id } : { ...v, outcome: "not_delivered" };
-        }
-      }
-      lines.push({ ...row, ...verdict });
+    // The parcels are marked in shipment-id order, so two uploads that share parcels lock them in the same order (no deadlock).
+    const lost = new Map<number, RowVerdict>();
+    for (const v of [...verdicts].filter((x) => REMITTING.includes(x.outcome) && x.shipmentId !== null).sort((a, b) => (a.shipmentId ?? 0) - (b.shipmentId ?? 0))) {
+      const shipmentId = v.shipmentId as number;
+      // The conditional update holds "remitted once": a parcel another upload remitted first is left as it is.
+      const marked = await trx
+        .updateTable("shipments")
+        .set({ cod_remittance_id: made.id, cod_remitted_at: at })
+        .where("id", "=", shipmentId)
+        .where("cod_remittance_id", "is", null)
+        .where("status", "=", SHIPMENT.delivered)
+        .where("cod_amount", "is not", null)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 1) continue;
+      const current = await trx.selectFrom("shipments").select(["cod_remittance_id"]).where("id", "=", shipmentId).executeTakeFirst();
+      lost.set(shipmentId, current?.cod_remittance_id ? { ...v, outcome: "already_remitted", otherRemittanceId: current.cod_remittance_id } : { ...v, outcome: "not_delivered" });
     }
+    const lines: RemittanceLine[] = verdicts.map((v, i) => ({ ...rows[i]!, ...(REMITTING.includes(v.outcome) && v.shipmentId !== null ? (lost.get(v.shipmentId) ?? v) : v) }));
     for (let i = 0; i < lines.length; i += 200) {
       await trx
         .insertInto("cod_remittance_lines")
