@@ -33,7 +33,7 @@ type Parcel = { id: number; code: string; grandTotal: number; awb: string; shipm
 
 /** A COD order of the customer shipped with the sandbox courier; delivered unless told otherwise. */
 async function codParcel(u: TestUser, deliver = true, payment: "cod" | "online" = "cod"): Promise<Parcel> {
-  const order = await placedOrder(u, { lines: [{ product }], payment, then: payment === "online" ? ["pay", "confirm"] : ["confirm"] });
+  const order = await placedOrder(u, { lines: [{ product }], payment, then: payment === "online" ? ["pay"] : ["confirm"] });
   const shipped = await admin(`/orders/${order.id}/shipments`, { provider: "sandbox" });
   expect(shipped.status, shipped.text).toBe(201);
   const shipmentId = Number(shipped.json.shipment.id);
