@@ -124,13 +124,14 @@ export function readRemittanceFile(bytes: Uint8Array, now = new Date()): Remitta
 /** The parcels the rows' AWBs name, by upper-case AWB (when two providers share an AWB: the COD one still owed, else the newest). */
 async function parcelsOf(db: Db, awbs: readonly string[]): Promise<Map<string, ParcelFacts>> {
   const out = new Map<string, ParcelFacts & { rank: number }>();
-  const wanted = [...new Set(awbs.flatMap((a) => [a, a.toLowerCase()]))];
+  // AWBs compare in upper case (a manual carrier's is stored as typed): the index of upper(awb), migration 028.
+  const wanted = [...new Set(awbs.map((a) => a.toUpperCase()))];
   for (let i = 0; i < wanted.length; i += 500) {
     const rows = await db
       .selectFrom("shipments as s")
       .innerJoin("orders as o", "o.id", "s.order_id")
       .select(["s.id", "s.awb", "s.order_id", "s.cod_amount", "s.status", "s.cod_remittance_id", "o.code"])
-      .where("s.awb", "in", wanted.slice(i, i + 500))
+      .where((eb) => eb(eb.fn<string>("upper", ["s.awb"]), "in", wanted.slice(i, i + 500)))
       .execute();
     for (const r of rows) {
       const key = (r.awb ?? "").toUpperCase();

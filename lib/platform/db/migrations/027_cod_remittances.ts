@@ -64,5 +64,4 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`update shipments set cod_amount = (select o.grand_total from orders o where o.id = shipments.order_id)
             where exists (select 1 from orders o where o.id = shipments.order_id and o.payment_type = 'cash_on_delivery')`.execute(db);
   await sql`create index if not exists shipments_cod_due_idx on shipments (delivered_at, cod_amount) where cod_amount is not null and status = 'delivered' and cod_remittance_id is null`.execute(db);
-  await sql`create index if not exists shipments_awb_only_idx on shipments (awb)`.execute(db);
 }
