@@ -1,4 +1,5 @@
 import { PDFParse } from "pdf-parse";
+import { formatDate } from "@/lib/platform/format";
 import { createCustomer, insertJourneyOrder, signIn, withE2eDb } from "./db";
 import { expect, type Page, TAG, test } from "./fixtures";
 import { adminSignIn, createStaffMember } from "./staff";
@@ -8,7 +9,9 @@ import { adminSignIn, createStaffMember } from "./staff";
  * on Delivery order, prints its packing slip (the order code, the SKU and the amount to collect
  * read back from the PDF), ships it with the sandbox courier and plays the courier's part with the
  * "Sandbox:" buttons to the door; after each step the shopper's order page shows the state, and
- * once delivered the cash is recorded as collected.
+ * once delivered the cash is recorded as collected. Then the courier's remittance comes: a manager
+ * uploads its CSV on the Cash on Delivery page, checks it, reconciles it, sees the order's row
+ * matched and a stray AWB listed as a mismatch, and the order says its COD was remitted.
  */
 
 async function pdfText(bytes: Buffer): Promise<string> {
@@ -29,7 +32,7 @@ async function shopperSees(shopper: Page, orderId: number, shipment: string | nu
   else await expect(shopper.getByTestId("shipment")).toHaveCount(0);
 }
 
-test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox courier and delivered, and the shopper sees each state", { tag: [TAG.db, TAG.desktop] }, async ({ page, browser }) => {
+test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox courier and delivered, the shopper sees each state, and its remittance is reconciled from a CSV", { tag: [TAG.db, TAG.desktop] }, async ({ page, browser }) => {
   const customer = await createCustomer("Ritika Bose");
   const product = await withE2eDb((db) =>
     db.selectFrom("products").select(["id", "name", "sku"]).where("published", "=", 1).where("variant_count", "=", 0).where("availability", "=", "in_stock").where("stock_quantity", ">=", 5).orderBy("id", "desc").executeTakeFirstOrThrow(),
@@ -90,6 +93,39 @@ test("a Cash on Delivery order is confirmed, packed, shipped with the sandbox co
   const row = await withE2eDb((db) => db.selectFrom("orders").select(["delivery_status", "payment_status"]).where("id", "=", order.id).executeTakeFirstOrThrow());
   expect(row).toEqual({ delivery_status: "Delivered", payment_status: "Paid" });
   await shopperContext.close();
+
+  // The courier remits the cash: a manager reconciles its CSV (the fulfilment clerk may not).
+  await page.goto("/admin/cod");
+  await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  const managerContext = await browser.newContext();
+  const office = await managerContext.newPage();
+  const manager = await createStaffMember("manager", "Meera Rao");
+  await adminSignIn(office, manager, "/admin/cod");
+  await expect(office.getByRole("heading", { level: 1, name: "Cash on Delivery" })).toBeVisible();
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const stray = `ZZ${customer.id}STRAY`;
+  const csv = `AWB No.,COD Amount (₹),Remittance Date,UTR\r\n${awb},"₹3,180",${today.split("-").reverse().join("/")},UTR42\r\n${stray},"₹499.00",${today},UTR42\r\n`;
+  await office.getByLabel("Courier").fill("Sandbox Express");
+  await office.getByLabel("Remittance CSV (AWB, amount, date)").setInputFiles({ name: "sandbox-remittance.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await office.getByRole("button", { name: "Check the file" }).click();
+  const preview = office.getByTestId("remittance-preview");
+  await expect(preview.getByRole("row").filter({ hasText: awb })).toContainText("Matched");
+  await expect(preview.getByRole("row").filter({ hasText: stray })).toContainText("Unknown AWB");
+  expect(await withE2eDb((db) => db.selectFrom("shipments").select("cod_remittance_id").where("order_id", "=", order.id).executeTakeFirstOrThrow())).toEqual({ cod_remittance_id: null });
+
+  await office.getByRole("button", { name: "Reconcile" }).click();
+  await office.waitForURL(/\/admin\/cod\/remittances\/\d+\?uploaded=1$/);
+  const remittanceId = Number(/remittances\/(\d+)/.exec(office.url())?.[1]);
+  await expect(office.getByText(`Remittance #${remittanceId} recorded: 1 of 2 rows remitted a parcel (₹3,180); 1 mismatch.`)).toBeVisible();
+  const mismatch = office.locator('[data-testid="remittance-row"][data-outcome="unknown"]');
+  await expect(mismatch).toContainText(stray);
+  await expect(mismatch).toContainText("No shipment of this store has this AWB.");
+  const matched = office.locator('[data-testid="remittance-row"][data-outcome="matched"]');
+  await expect(matched).toContainText(awb);
+  await matched.getByRole("link", { name: code }).click();
+  await expect(office.getByRole("heading", { name: `Order ${code}` })).toBeVisible();
+  await expect(office.getByTestId("cod-remittance")).toHaveText(`COD remitted on ${formatDate(today)} (remittance #${remittanceId})`);
+  await managerContext.close();
 });
 
 /**

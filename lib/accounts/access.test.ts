@@ -6,8 +6,8 @@ import { ALL_PERMISSIONS, can, isPermission, permissionsOf, ROLES, STAFF_ROLES, 
  * held to the code: a change of a role's permissions changes this test and that table together.
  */
 const TABLE: Record<StaffRole, string> = {
-  owner: "product:read product:create product:update product:delete product:publish product:export stock:read stock:update order:read order:update order:export refund:read refund:create refund:update customer:read customer:update customer:delete customer:export content:read content:create content:update content:delete content:publish settings:read settings:update coupon:read coupon:create coupon:update coupon:delete staff:read staff:create staff:update staff:delete token:read token:create token:delete audit:read audit:export inbox:read inbox:update inbox:export",
-  manager: "product:read product:create product:update product:delete product:publish product:export stock:read stock:update order:read order:update order:export refund:read refund:create refund:update customer:read customer:update customer:export content:read content:create content:update content:delete content:publish settings:read coupon:read coupon:create coupon:update coupon:delete staff:read audit:read audit:export inbox:read inbox:update inbox:export",
+  owner: "product:read product:create product:update product:delete product:publish product:export stock:read stock:update order:read order:update order:export refund:read refund:create refund:update customer:read customer:update customer:delete customer:export content:read content:create content:update content:delete content:publish settings:read settings:update coupon:read coupon:create coupon:update coupon:delete staff:read staff:create staff:update staff:delete token:read token:create token:delete audit:read audit:export inbox:read inbox:update inbox:export remittance:read remittance:create",
+  manager: "product:read product:create product:update product:delete product:publish product:export stock:read stock:update order:read order:update order:export refund:read refund:create refund:update customer:read customer:update customer:export content:read content:create content:update content:delete content:publish settings:read coupon:read coupon:create coupon:update coupon:delete staff:read audit:read audit:export inbox:read inbox:update inbox:export remittance:read remittance:create",
   catalog: "product:read product:create product:update product:publish product:export stock:read stock:update",
   fulfilment: "product:read stock:read stock:update order:read order:update refund:read customer:read",
   support: "product:read order:read refund:read refund:create refund:update customer:read customer:update inbox:read inbox:update",
@@ -22,7 +22,7 @@ describe("roles and can()", () => {
 
   it("lets the owner do everything and names every resource of the issue", () => {
     expect(permissionsOf(["owner"])).toEqual(ALL_PERMISSIONS);
-    expect(Object.keys(STATEMENTS)).toEqual(["product", "stock", "order", "refund", "customer", "content", "settings", "coupon", "staff", "token", "audit", "inbox"]);
+    expect(Object.keys(STATEMENTS)).toEqual(["product", "stock", "order", "refund", "customer", "content", "settings", "coupon", "staff", "token", "audit", "inbox", "remittance"]);
   });
 
   it("decides by role, and for a token by its scopes as well", () => {

@@ -14,7 +14,9 @@ import { createAccessControl } from "better-auth/plugins/access";
 /**
  * Resources and their actions. `token` is personal API tokens; `audit` the audit log and sign-in
  * records; `inbox` what shoppers send (enquiries, contact messages, newsletter sign-ups: read,
- * update = status, assignee, notes and replies, export = the subscriber CSV; decision 0050).
+ * update = status, assignee, notes and replies, export = the subscriber CSV; decision 0050);
+ * `remittance` the couriers' Cash on Delivery money (read = the receivable and the remittances,
+ * create = upload a remittance file that marks parcels remitted; decision 0062).
  */
 export const STATEMENTS = {
   product: ["read", "create", "update", "delete", "publish", "export"],
@@ -29,6 +31,7 @@ export const STATEMENTS = {
   token: ["read", "create", "delete"],
   audit: ["read", "export"],
   inbox: ["read", "update", "export"],
+  remittance: ["read", "create"],
 } as const;
 
 export type Resource = keyof typeof STATEMENTS;
@@ -58,6 +61,7 @@ export const ROLES = {
     staff: ["read"],
     audit: all.audit,
     inbox: all.inbox,
+    remittance: all.remittance,
   }),
   catalog: ac.newRole({
     product: ["read", "create", "update", "publish", "export"],

@@ -6,8 +6,8 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
     expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
     expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers"]);
     expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers"]);
@@ -27,6 +27,7 @@ describe("the back office's sidebar", () => {
     expect(activeNav("/admin/staff/invite", items)).toBe("/admin/staff");
     expect(activeNav("/admin/inbox/12", items)).toBe("/admin/inbox");
     expect(activeNav("/admin/customers/12", items)).toBe("/admin/customers");
+    expect(activeNav("/admin/cod/remittances/3", items)).toBe("/admin/cod");
     expect(activeNav("/admin/grievances/3", items)).toBe("/admin/grievances");
     expect(activeNav("/admin/returns/3/photos/0", items)).toBe("/admin/returns");
     expect(activeNav("/admin/stock/cotton-sheet", items)).toBe("/admin/stock");

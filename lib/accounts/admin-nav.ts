@@ -23,6 +23,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/stock", label: "Stock", resource: "stock", action: "read", group: "shop" },
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/returns", label: "Returns", resource: "order", action: "read", group: "shop" },
+  { href: "/admin/cod", label: "Cash on Delivery", resource: "remittance", action: "read", group: "shop" },
   { href: "/admin/customers", label: "Customers", resource: "customer", action: "read", group: "shop" },
   { href: "/admin/inbox", label: "Inbox", resource: "inbox", action: "read", group: "shop" },
   { href: "/admin/grievances", label: "Grievances", resource: "inbox", action: "read", group: "shop" },

@@ -5,7 +5,8 @@ import "server-only";
  * by ./server/transition.ts; the paths in ./server/order-state.ts and ./server/order-admin.ts),
  * refunds (./server/refunds.ts) and GST credit notes (./server/credit-notes.ts), returns (./server/returns.ts), order mails, GST invoices (./server/invoices/), online
  * payments behind one provider interface (./server/payments/), and fulfilment: shipments with
- * shipping providers behind one interface, packing slips (./server/shipping/). Stock moves through the catalog's
+ * shipping providers behind one interface, packing slips (./server/shipping/), and Cash on Delivery
+ * reconciliation of couriers' remittances (./server/cod-remittances.ts, ./cod-remittance.ts). Stock moves through the catalog's
  * ledger (lib/catalog moveStock).
  *
  * This file is the domain's server API: pages, route handlers and other domains import from here.
@@ -36,4 +37,5 @@ export { callbackPath, DEFAULT_SHOP_NAME, handleCallback, handleWebhook, payment
 export { deliverOpenShipment, handleShiprocketWebhook, labelsPdf, moveShipment, packingSlipsPdf, SHIPPING_MESSAGES, shipOrder, shipOrders, type ShipmentMove } from "./server/shipping/service";
 export { orderTimeline, type ShipmentView, shipmentMailFacts, shipmentsOf, type TimelineStep } from "./server/shipping/views";
 export { type ShippingProviderStatus, shippingProviders, updateShippingSwitches } from "./server/shipping/switch";
+export { codCarriers, codReceivable, codRemittanceOfOrder, exportReceivable, listRemittances, type OrderCodStatus, type ParcelRow, type Receivable, type ReconcileOutcome, reconcileRemittance, type RemittanceDetail, remittanceDetail, type RemittanceLine, type RemittanceSummary } from "./server/cod-remittances";
 export { enabledOnlineProvider, type PaymentProviderStatus, paymentProviders, paymentsOn, updatePaymentSwitches } from "./server/payments/switch";

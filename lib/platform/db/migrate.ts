@@ -25,6 +25,7 @@ import * as m023 from "./migrations/023_low_stock_index";
 import * as m024 from "./migrations/024_order_list_speed";
 import * as m025 from "./migrations/025_refund_filters";
 import * as m026 from "./migrations/026_returns";
+import * as m027 from "./migrations/027_cod_remittances";
 import * as m028 from "./migrations/028_order_notes_awb";
 import * as m029 from "./migrations/029_staff_notices";
 
@@ -55,6 +56,7 @@ const migrations = {
   "024_order_list_speed": m024,
   "025_refund_filters": m025,
   "026_returns": m026,
+  "027_cod_remittances": m027,
   "028_order_notes_awb": m028,
   "029_staff_notices": m029,
 } as const;

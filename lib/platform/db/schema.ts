@@ -595,6 +595,58 @@ export interface ShipmentsTable {
   updated_at: Timestamp;
   delivered_at: Timestamp | null;
   returned_at: Timestamp | null;
+  /** Paise the courier collects at the door (Cash on Delivery); null for a prepaid parcel (migration 027). */
+  cod_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The courier remittance that paid for this parcel's cash, and when (migration 027); null until then. */
+  cod_remittance_id: ColumnType<number | null, number | null | undefined, number | null>;
+  cod_remitted_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A courier's Cash on Delivery remittance file as uploaded (migration 027; lib/orders/server/cod-remittances.ts). */
+export interface CodRemittancesTable {
+  id: Id;
+  file_name: string;
+  file_sha256: string;
+  courier: string;
+  uploaded_by: number;
+  uploaded_at: Timestamp;
+  /** The earliest and latest row dates (YYYY-MM-DD). */
+  first_date: string | null;
+  last_date: string | null;
+  row_count: number;
+  /** Rows that remitted a parcel (matched, short, over). */
+  remitted_count: number;
+  /** Rows that are not an exact match (short, over, unknown, not_cod, not_delivered, already_remitted, duplicate). */
+  mismatch_count: number;
+  /** COD parcels overdue (delivered long ago) that no remittance had named, when this one was uploaded. */
+  missing_count: number;
+  /** Paise: every row's amount; the amounts of the remitting rows; what they fell short by and exceeded by. */
+  total_amount: number;
+  remitted_amount: number;
+  short_amount: number;
+  over_amount: number;
+}
+
+/** One row of a remittance file and what the store made of it (migration 027). */
+export interface CodRemittanceLinesTable {
+  id: Id;
+  remittance_id: number;
+  /** The row's line number in the file (the header is 1). */
+  row_number: number;
+  awb: string;
+  /** Paise the courier says it remitted for this AWB. */
+  amount: number;
+  /** YYYY-MM-DD. */
+  remitted_on: string;
+  outcome: "matched" | "short" | "over" | "unknown" | "not_cod" | "not_delivered" | "already_remitted" | "duplicate";
+  shipment_id: number | null;
+  order_id: number | null;
+  /** Paise the parcel's COD amount; null when the AWB named no COD parcel. */
+  expected: number | null;
+  /** amount - expected (negative: short). */
+  difference: number | null;
+  /** For already_remitted: the remittance that had paid for it. */
+  other_remittance_id: number | null;
 }
 
 /** A status a shipment reached, or a scan the courier reported (migration 020). */
@@ -1029,6 +1081,8 @@ export interface Database {
   order_events: OrderEventsTable;
   shipments: ShipmentsTable;
   shipment_events: ShipmentEventsTable;
+  cod_remittances: CodRemittancesTable;
+  cod_remittance_lines: CodRemittanceLinesTable;
   stock_movements: StockMovementsTable;
   refunds: RefundsTable;
   payment_events: PaymentEventsTable;

@@ -222,6 +222,12 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/returns/{id}/dispatch", path: () => "/returns/999999999/dispatch", needs: perms("order:update"), body: () => ({ method: "customer" }) },
   { method: "POST", route: "/returns/{id}/receive", path: () => "/returns/999999999/receive", needs: perms("order:update"), body: () => ({ outcome: "restock" }) },
   { method: "POST", route: "/returns/{id}/refund", path: () => "/returns/999999999/refund", needs: perms("refund:create"), body: () => ({ method: "cash" }) },
+  { method: "GET", route: "/cod/remittances", path: () => "/cod/remittances", needs: perms("remittance:read") },
+  // A file whose AWB no parcel has: an allowed caller records a remittance of one unknown row (the routes' own tests: cod-remittance.api.test.ts).
+  { method: "POST", route: "/cod/remittances", path: () => "/cod/remittances?courier=Matrix%20Courier&file_name=matrix.csv", needs: perms("remittance:create"), raw: () => `awb,amount,date\r\nMX${runTag.toUpperCase()},100,2026-01-05\r\n`, headers: () => ({ "Content-Type": "text/csv" }) },
+  { method: "GET", route: "/cod/remittances/{id}", path: () => "/cod/remittances/999999999", needs: perms("remittance:read") },
+  { method: "GET", route: "/cod/receivable", path: () => "/cod/receivable?bucket=16-30", needs: perms("remittance:read") },
+  { method: "GET", route: "/cod/receivable/export", path: () => "/cod/receivable/export", needs: perms("remittance:read") },
   { method: "GET", route: "/staff", path: () => "/staff", needs: perms("staff:read") },
   { method: "POST", route: "/staff/invites", path: () => "/staff/invites", needs: perms("staff:create"), body: () => ({ email: uniqueEmail("matrix-invite"), role: "content" }) },
   { method: "PATCH", route: "/staff/{id}", path: (f) => `/staff/${f.target.id}`, needs: perms("staff:update"), body: () => ({ role: "support" }) },
@@ -348,6 +354,7 @@ async function snapshot(f: Fixtures) {
   return {
     audit: await count("audit_log"),
     refunds: await count("refunds"),
+    codRemittances: Number((await db.selectFrom("cod_remittances").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     tokens: await count("api_tokens"),
     revoked: Number((await db.selectFrom("api_tokens").select((eb) => eb.fn.countAll<number>().as("n")).where("revoked_at", "is not", null).executeTakeFirstOrThrow()).n),
     twoFactors: await count("two_factors"),

@@ -46,6 +46,8 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/content/pages/new", resource: "content", action: "create" },
   { path: "/admin/customers?q=a&state=active&sort=spend&page=2", resource: "customer", action: "read" },
   { path: "/admin/grievances?status=open&overdue=1", resource: "inbox", action: "read" },
+  { path: "/admin/cod/receivable?bucket=16-30&page=2", resource: "remittance", action: "read" },
+  { path: "/admin/cod?page=2", resource: "remittance", action: "read" },
 ];
 
 async function page(path: string, cookie: string | null) {

@@ -129,6 +129,8 @@ export async function shipOrder(orderId: number, input: ShipInput, actor: StaffA
         updated_at: at,
         delivered_at: null,
         returned_at: null,
+        // What the courier collects at the door: the figure a COD remittance is matched against (decision 0062).
+        cod_amount: order.paymentType === "cod" ? order.codAmount : null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();

@@ -9,7 +9,7 @@ import { hrefWith, lenientQuery } from "../../_lib/params";
 
 export const metadata: Metadata = { title: "Audit log" };
 
-const ENTITIES = { product: "Product", variant: "Variant", stock: "Stock", order: "Order", refund: "Refund", payment: "Payment", staff: "Staff", token: "API token", settings: "Settings" };
+const ENTITIES = { product: "Product", variant: "Variant", stock: "Stock", order: "Order", refund: "Refund", payment: "Payment", cod_remittance: "COD remittance", staff: "Staff", token: "API token", settings: "Settings" };
 
 /** A change's before/after as short text: "field: old → new" per field. */
 function changes(before: unknown, after: unknown): string {

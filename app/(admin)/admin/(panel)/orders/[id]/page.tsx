@@ -14,7 +14,8 @@ import { orderRefusal, shipmentMoves } from "@/lib/orders/lifecycle";
 import { SHIPMENT_MOVE_LABELS } from "@/lib/orders/shipping";
 import { ShipForm, ShipmentMoveButtons } from "@/components/admin/Fulfilment";
 import { formatPaise } from "@/lib/platform/format";
-import { adminOrderDetail, creditNotesOf, orderNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
+import { adminOrderDetail, codRemittanceOfOrder, creditNotesOf, orderNotesOf, refundsOf, shipmentsOf, shippingProviders } from "@/lib/orders";
+import { formatDate } from "@/lib/platform/format";
 import { PAYMENT_ROW, REFUND, REFUND_RECORD } from "@/lib/orders/status";
 import { NoteForm } from "@/components/admin/PeopleForms";
 import { ORDER_NOTE_MAX } from "@/lib/orders/schemas";
@@ -51,7 +52,7 @@ export default async function OrderPage({ params }: Params) {
   const shipments = await shipmentsOf(order.id);
   const providers = fulfils && orderRefusal("ship", facts) === null ? (await shippingProviders()).filter((p) => p.on) : [];
   const s = order.shipping;
-  const [refunds, creditNotes, notes] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id), orderNotesOf(order.id)]);
+  const [refunds, creditNotes, notes, cod] = await Promise.all([refundsOf(order.id), creditNotesOf(order.id), orderNotesOf(order.id), codRemittanceOfOrder(order.id)]);
   const refundable = order.payments.find((p) => (p.status === PAYMENT_ROW.paid || p.status === PAYMENT_ROW.refundDue) && p.refunded < p.amount);
   const mayRefund = can(staff, "refund", "create");
   const claims = order.lines.filter((l) => l.refundStatus === REFUND.requested || l.refundStatus === REFUND.approved);
@@ -141,6 +142,25 @@ export default async function OrderPage({ params }: Params) {
         ) : (
           <p className="text-sm text-slate-600">Not shipped yet.</p>
         )}
+        {cod.map((c) => (
+          // Cash on Delivery reconciliation (/admin/cod): whether the courier has paid the cash it collected.
+          <p key={c.shipmentId} className="mt-2 text-sm" data-testid="cod-remittance">
+            {c.remittanceId !== null ? (
+              <>
+                COD remitted on {formatDate(c.remittedOn ?? c.remittedAt)}{" "}
+                {can(staff, "remittance", "read") ? (
+                  <Link href={`/admin/cod/remittances/${c.remittanceId}`} className="underline underline-offset-2">
+                    (remittance #{c.remittanceId})
+                  </Link>
+                ) : (
+                  `(remittance #${c.remittanceId})`
+                )}
+              </>
+            ) : (
+              <>COD of {formatPaise(c.codAmount)} not yet remitted by the courier{c.awb ? ` (AWB ${c.awb})` : ""}.</>
+            )}
+          </p>
+        ))}
       </Section>
       <Section title="Items">
         <Table caption="Order items" head={["Item", "Qty", "Unit price", "Total", "GST", "Status", "Refund"]}>
