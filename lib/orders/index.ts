@@ -27,7 +27,7 @@ export { type AdminRefundRequest, closeRefund, type RefundOutcome, REFUND_RECORD
 export { CREDIT_NOTE_MESSAGES, creditNoteFileName, creditNotePdf, creditNotesOf, type CreditNoteSummary, type IssuedCreditNote, issueCreditNoteForReturn } from "./server/credit-notes";
 export { type RefundMailFacts, refundMailFacts } from "./server/refund-mail";
 export { adminReturn, adminReturns, countRequestedReturns, customerReturn, customerReturns, decideReturn, dispatchReturn, receiveReturn, refundReturn, requestReturn, type ReturnOption, returnOptions, returnPhotoName, returnsOfOrder, type ReturnView } from "./server/returns";
-export { encodeReturnPhoto, readReturnPhoto } from "./server/return-photos";
+export { readReturnPhoto } from "./server/return-photos";
 export { cancelOrder, releaseExpiredOrders } from "./server/order-state";
 export { orderMail, type OrderMailFacts, type OrderMailKind } from "./server/order-mail";
 export { findOrderToPay } from "./server/order-to-pay";

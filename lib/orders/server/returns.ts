@@ -30,7 +30,7 @@ import { type AfterCommit, orderTransaction } from "./after-commit";
 import { issueCreditNoteForReturn } from "./credit-notes";
 import { currentRefundWindowDays } from "./orders";
 import { recordRefund, type RefundOutcome } from "./refunds";
-import { removeReturnPhotos, storeReturnPhotos } from "./return-photos";
+import { encodeReturnPhoto, removeReturnPhotos, storeReturnPhotos } from "./return-photos";
 import { shippingProvider, type ShippingProviderName } from "./shipping";
 import { SHIPPING_PROVIDER_NAMES } from "./shipping/provider";
 import { lockOrder } from "./transition";
@@ -161,41 +161,56 @@ async function madeToOrder(trx: Db, line: { product_id: number | null; variant_i
 
 const isUniqueViolation = (error: unknown) => /unique|duplicate key/i.test(error instanceof Error ? error.message : String(error));
 
+/** Refuses (404/409/422 by returnRefusal) a return this line cannot have as asked: its order, its delivery, its earlier returns. */
+async function refuseReturn(db: Db, orderId: number, input: ReturnRequestInput, now: Date, windowDays: number): Promise<void> {
+  const line = await db.selectFrom("order_lines").select(["id", "product_id", "variant_id", "quantity", "delivery_status"]).where("id", "=", input.order_line_id).executeTakeFirstOrThrow();
+  const { delivered_at: deliveredAt } = await db.selectFrom("orders").select("delivered_at").where("id", "=", orderId).executeTakeFirstOrThrow();
+  const earlier = await db.selectFrom("returns").select(["quantity", "state"]).where("order_line_id", "=", line.id).where("state", "!=", RETURN_STATE.declined).execute();
+  const refusal = returnRefusal(
+    {
+      delivered: line.delivery_status === DELIVERY.delivered,
+      deliveredAt,
+      madeToOrder: await madeToOrder(db, line),
+      quantity: Number(line.quantity),
+      returned: earlier.reduce((n, r) => n + Number(r.quantity), 0),
+      open: earlier.some((r) => OPEN_RETURN_STATES.includes(r.state as ReturnStatus)),
+    },
+    { kind: input.kind, quantity: input.quantity },
+    now,
+    windowDays,
+  );
+  if (refusal) throw new ApiError(refusal.status, refusal.message, refusal.status === 422 ? { kind: [refusal.message] } : undefined);
+}
+
 /**
  * A customer asks to return pieces of a line of their own delivered order (another customer's
- * line is 404), with its reason and photos already re-encoded (./return-photos.ts). The photos are
- * stored first and removed again when the request is refused. The staff who decide returns are
- * told (notifyStaff) and the customer mailed, both through the outbox of this transaction.
+ * line is 404), with its reason and the photos as uploaded. Whose line it is and whether it may be
+ * returned are asked first, so a request that will be refused costs no image decoding; then each
+ * photo is decoded and re-encoded (./return-photos.ts; a file that is no image is a 422 under
+ * `photos`) and stored, and the transaction asks again under the order's lock (what arrived
+ * meanwhile) and removes the stored photos when it refuses. The staff who decide returns are told
+ * (notifyStaff) and the customer mailed, both through the outbox of this transaction.
  */
-export async function requestReturn(userId: number, input: ReturnRequestInput, photos: readonly Buffer[], now = new Date()): Promise<ReturnView> {
-  if (input.kind === "damage" && photos.length === 0) throw new ApiError(422, RETURN_MESSAGES.damageNeedsPhoto, { photos: [RETURN_MESSAGES.damageNeedsPhoto] });
+export async function requestReturn(userId: number, input: ReturnRequestInput, uploads: readonly Buffer[], now = new Date()): Promise<ReturnView> {
+  if (input.kind === "damage" && uploads.length === 0) throw new ApiError(422, RETURN_MESSAGES.damageNeedsPhoto, { photos: [RETURN_MESSAGES.damageNeedsPhoto] });
   const windowDays = await currentRefundWindowDays();
   const handle = await getDb();
-  // Is the line the caller's at all? Asked before anything is stored.
   const owned = await handle.db.selectFrom("order_lines as l").innerJoin("orders as o", "o.id", "l.order_id").select("l.order_id").where("l.id", "=", input.order_line_id).where("o.user_id", "=", userId).executeTakeFirst();
   if (!owned) throw new ApiError(404, RETURN_MESSAGES.lineNotFound);
+  await refuseReturn(handle.db, owned.order_id, input, now, windowDays);
+  const photos: Buffer[] = [];
+  for (const upload of uploads) {
+    const encoded = await encodeReturnPhoto(upload);
+    if (!Buffer.isBuffer(encoded)) throw new ApiError(422, encoded.error, { photos: [encoded.error] });
+    photos.push(encoded);
+  }
   const names = await storeReturnPhotos(photos);
   try {
     const id = await orderTransaction(handle, async (trx, after) => {
       const order = await lockOrder(trx, handle.dialect, owned.order_id, userId);
       if (!order) throw new ApiError(404, RETURN_MESSAGES.lineNotFound);
-      const line = await trx.selectFrom("order_lines").select(["id", "product_id", "variant_id", "product_name", "quantity", "delivery_status"]).where("id", "=", input.order_line_id).executeTakeFirstOrThrow();
-      const { delivered_at: deliveredAt } = await trx.selectFrom("orders").select("delivered_at").where("id", "=", order.id).executeTakeFirstOrThrow();
-      const earlier = await trx.selectFrom("returns").select(["quantity", "state"]).where("order_line_id", "=", line.id).where("state", "!=", RETURN_STATE.declined).execute();
-      const refusal = returnRefusal(
-        {
-          delivered: line.delivery_status === DELIVERY.delivered,
-          deliveredAt,
-          madeToOrder: await madeToOrder(trx, line),
-          quantity: Number(line.quantity),
-          returned: earlier.reduce((n, r) => n + Number(r.quantity), 0),
-          open: earlier.some((r) => OPEN_RETURN_STATES.includes(r.state as ReturnStatus)),
-        },
-        { kind: input.kind, quantity: input.quantity },
-        now,
-        windowDays,
-      );
-      if (refusal) throw new ApiError(refusal.status, refusal.message, refusal.status === 422 ? { kind: [refusal.message] } : undefined);
+      await refuseReturn(trx, order.id, input, now, windowDays);
+      const line = await trx.selectFrom("order_lines").select(["id", "product_name"]).where("id", "=", input.order_line_id).executeTakeFirstOrThrow();
       const at = now.toISOString();
       const row = await trx
         .insertInto("returns")

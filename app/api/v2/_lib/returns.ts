@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { encodeReturnPhoto, type ReturnView } from "@/lib/orders";
+import type { ReturnView } from "@/lib/orders";
 import { RETURN_KIND_LABELS, RETURN_OUTCOME_LABELS, RETURN_PHOTO_MESSAGES, RETURN_PHOTOS, RETURN_STATE_LABELS, type ReturnRequestInput, returnRequestSchema } from "@/lib/orders/returns";
 import { ApiError } from "@/lib/platform/errors";
 import { parse, readBytes } from "./http";
@@ -40,9 +40,9 @@ export const presentReturn = (r: ReturnView) => ({
 const MAX_FORM_BYTES = RETURN_PHOTOS.maxFiles * RETURN_PHOTOS.maxBytes + 256 * 1024;
 
 /**
- * POST /returns: the multipart form's fields checked (422 per field), then up to three photos,
- * each decoded and re-encoded (an oversized, broken or non-image file: 422 under `photos`; a body
- * larger than three photos' allowance: 413).
+ * POST /returns: the multipart form's fields checked (422 per field), and up to three photo files
+ * as uploaded (more: 422 under `photos`; a body larger than three photos' allowance: 413). The
+ * service decodes them once it knows the request may go on (requestReturn).
  */
 export async function readReturnForm(request: NextRequest): Promise<{ input: ReturnRequestInput; photos: Buffer[] }> {
   const type = request.headers.get("content-type") ?? "";
@@ -62,10 +62,6 @@ export async function readReturnForm(request: NextRequest): Promise<{ input: Ret
   const files = form.getAll("photos").filter((f): f is File => f instanceof Blob && f.size > 0);
   if (files.length > RETURN_PHOTOS.maxFiles) throw new ApiError(422, RETURN_PHOTO_MESSAGES.tooMany, { photos: [RETURN_PHOTO_MESSAGES.tooMany] });
   const photos: Buffer[] = [];
-  for (const file of files) {
-    const encoded = await encodeReturnPhoto(Buffer.from(await file.arrayBuffer()));
-    if (!Buffer.isBuffer(encoded)) throw new ApiError(422, encoded.error, { photos: [encoded.error] });
-    photos.push(encoded);
-  }
+  for (const file of files) photos.push(Buffer.from(await file.arrayBuffer()));
   return { input, photos };
 }

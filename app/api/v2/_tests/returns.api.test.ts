@@ -216,6 +216,9 @@ describe("what a return request is refused", () => {
     const order = await deliveredOrder(shopper, "cod", 1);
     const theirs = await ask(other, { order_line_id: order.lineIds[0]!, kind: "return", quantity: 1, reason: REASON });
     expect(theirs.status).toBe(404);
+    // Whose line it is is asked before any photo is read: a stranger's file is never decoded.
+    const theirsWithFile = await ask(other, { order_line_id: order.lineIds[0]!, kind: "damage", quantity: 1, reason: REASON }, [{ bytes: Buffer.from("not a photo at all"), type: "image/jpeg" }]);
+    expect(theirsWithFile.status).toBe(404);
     const mine = await ask(shopper, { order_line_id: order.lineIds[0]!, kind: "return", quantity: 1, reason: REASON });
     const id = Number(mine.json.return.id);
     expect((await api(`/returns/${id}`, { token: other.token, ip: other.ip })).status).toBe(404);
@@ -230,6 +233,9 @@ describe("what a return request is refused", () => {
     const tooLate = await ask(shopper, { order_line_id: late.lineIds[0]!, kind: "damage", quantity: 1, reason: REASON }, [{ bytes: jpeg }]);
     expect(tooLate.status).toBe(409);
     expect(tooLate.json.message).toContain("within 7 days of delivery");
+    // A request that will be refused is refused before its photos are decoded.
+    const tooLateJunk = await ask(shopper, { order_line_id: late.lineIds[0]!, kind: "damage", quantity: 1, reason: REASON }, [{ bytes: Buffer.from("not a photo at all"), type: "image/jpeg" }]);
+    expect(tooLateJunk.status).toBe(409);
 
     const pending = await placedOrder(shopper, { lines: [{ product, quantity: 1 }] });
     const notYet = await ask(shopper, { order_line_id: pending.lineIds[0]!, kind: "return", quantity: 1, reason: REASON });
