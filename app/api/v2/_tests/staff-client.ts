@@ -1,8 +1,8 @@
 import { createHmac } from "node:crypto";
-import { expect, inject } from "vitest";
-import { STAFF_ROLES, type StaffRole } from "@/lib/accounts/access";
+import { afterAll, expect, inject } from "vitest";
+import { CUSTOMER_ROLE, STAFF_ROLES, type StaffRole } from "@/lib/accounts/access";
 import { SESSION_COOKIE } from "@/lib/accounts/constants";
-import { api, cookieOf, mailTo, newUser, post, resetTokenIn, runTag, testDb, uniqueEmail, type ApiAnswer, type ApiInit } from "./client";
+import { api, closeTestDb, cookieOf, mailTo, newUser, post, resetTokenIn, runTag, testDb, uniqueEmail, type ApiAnswer, type ApiInit } from "./client";
 
 /**
  * The back office for the API tests, used the way staff use it: the owner (made by the test setup,
@@ -52,6 +52,20 @@ export async function staffSession(s: Pick<StaffLogin, "email" | "password" | "i
 }
 
 /**
+ * The staff this test file invited leave the staff when the file ends (a hook of every file that
+ * imports this module). A real shop has a handful of staff; without this the files' staff pile up
+ * in the one test database, and every order a later file places mails each of them a staff notice
+ * (one outbox mail per handler), until the mails a test waits for queue behind thousands.
+ */
+const invitedHere: number[] = [];
+afterAll(async () => {
+  if (!invitedHere.length) return;
+  const { db } = await testDb();
+  await db.updateTable("users").set({ role: CUSTOMER_ROLE }).where("id", "in", invitedHere).execute();
+  await closeTestDb();
+});
+
+/**
  * The owner invites someone with a role; they follow the mailed link (the storefront's
  * /reset-password, POST /auth/password/reset) to set their password. Answers their login.
  */
@@ -64,6 +78,7 @@ export async function invitedStaff(role: StaffRole, ip: string, label: string = 
   const password = `Staff-${runTag}-${role}-pw!`;
   const set = await post("/auth/password/reset", { token: resetTokenIn(mail), password, password_confirmation: password }, { ip });
   expect(set.status, set.text).toBe(200);
+  invitedHere.push(Number(invited.json.staff.id));
   return { id: Number(invited.json.staff.id), email, password, role, ip };
 }
 
