@@ -61,7 +61,8 @@ test("scroll-to-top appears after 300 px", { tag: TAG.readonly }, async ({ page 
 test.describe("at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the mobile menu opens, marks the page, lists its links and closes", { tag: TAG.readonly }, async ({ page }) => {
+  // @alone: it reads the contact phone, which a @db journey (admin-content) changes and puts back.
+  test("the mobile menu opens, marks the page, lists its links and closes", { tag: [TAG.readonly, TAG.alone] }, async ({ page }) => {
     const phone = { value: await storeApi.setting("contact_phone") };
     await page.goto("/products");
     const toggle = page.getByRole("button", { name: "Open menu" });
