@@ -106,6 +106,9 @@ test("a manager creates a coupon, a shopper applies it in the cart and orders, a
   await signIn(shop, shopper);
   await shop.goto(`/products/${product.slug}`);
   await shop.getByRole("button", { name: "Add to Cart", exact: true }).click();
+  // The cart page is opened once the line is in: a click before hydration, or a navigation that
+  // overtakes the add request, would find an empty cart with no coupon field.
+  await expect(shop.getByRole("dialog", { name: "Your cart" }).getByRole("link", { name: product.name })).toBeVisible();
   await shop.goto("/cart");
   await shop.getByLabel("Coupon code").fill(code.toLowerCase());
   await shop.getByRole("button", { name: "Apply" }).click();

@@ -16,7 +16,7 @@ import { postgresReachable, TEST_POSTGRES_URL } from "../lib/testing/databases";
 import { buildIsCurrent, ROOT } from "./lib/build";
 import { imageInputsHash, imageTestUnavailable, testedImageHash } from "./lib/image";
 import { missingTools, startTopology } from "./lib/topology";
-import { formatDuration, playwrightStage, summaryLines, type Stage, vitestFailures } from "./lib/test-report";
+import { formatDuration, playwrightStage, summaryLines, type Stage, unhandledError, vitestFailures } from "./lib/test-report";
 
 const CI = Boolean(process.env.CI);
 const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
@@ -36,7 +36,7 @@ function vitestArgs(project: string, report: string): string[] {
   return ["run", "--project", project, "--retry=0", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
 }
 
-function vitestStage(name: string, ok: boolean, report: string): Stage {
+function vitestStage(name: string, ok: boolean, report: string, output?: string): Stage {
   let passed = 0;
   let failed = ok ? 0 : 1;
   let failures: string[] = [];
@@ -47,7 +47,10 @@ function vitestStage(name: string, ok: boolean, report: string): Stage {
     failures = vitestFailures(json);
   }
   // Vitest fails a run on an unhandled error even when every test passed; its report names none.
-  if (!ok && !failures.length) failures = ["the run failed with no failed test (an unhandled error, or the run itself crashed): see the stage's log"];
+  if (!ok && !failures.length) {
+    const unhandled = output === undefined ? undefined : unhandledError(output);
+    failures = [unhandled ?? "the run failed with no failed test (an unhandled error, or the run itself crashed): see the stage's log"];
+  }
   return { name, passed, failed, ok, failures };
 }
 
@@ -124,7 +127,7 @@ async function vitestTogether([first, ...others]: SuiteRun[]) {
   [first, ...others].forEach((run, i) => {
     const result = results[i] as { ok: boolean; output: string; seconds: number };
     console.log(`\n=== ${run.name} ===\n${result.output}`);
-    stages.push({ ...vitestStage(run.name, result.ok, reportFile(run.name)), seconds: result.seconds });
+    stages.push({ ...vitestStage(run.name, result.ok, reportFile(run.name), result.output), seconds: result.seconds });
   });
 }
 

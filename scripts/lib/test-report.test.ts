@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { playwrightFailures, playwrightStage, summaryLines, vitestFailures } from "./test-report";
+import { playwrightFailures, playwrightStage, summaryLines, unhandledError, vitestFailures } from "./test-report";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "test-report-"));
 afterEach(() => fs.rmSync(path.join(dir, "e2e.json"), { force: true }));
@@ -100,5 +100,25 @@ describe("npm test's Playwright counts", () => {
     const lines = summaryLines([{ name: "two instances", passed: 4, failed: 1, ok: false, failures }]);
     expect(lines.slice(-3)).toEqual(["Failed:", `  two instances › ${failures[0]}`, `  two instances › ${failures[1]}`]);
     expect(summaryLines([{ name: "unit", passed: 3, failed: 0, ok: true, failures: [] }]).at(-1)).toBe("3 passed, 0 failed, 0 flaky");
+  });
+});
+
+describe("npm test's line for a Vitest run that failed with no failed test", () => {
+  it("names the unhandled error's message and the file Vitest blames, without colours", () => {
+    const output = [
+      "\u001b[31m⎯⎯⎯⎯⎯⎯\u001b[39m\u001b[1m\u001b[41m Unhandled Errors \u001b[49m\u001b[22m\u001b[31m⎯⎯⎯⎯⎯⎯\u001b[39m",
+      "Vitest caught 1 unhandled error during the test run.",
+      "This might cause false positive tests. Resolve unhandled errors to make sure your tests are not affected.",
+      "",
+      "⎯⎯⎯⎯⎯ Uncaught Exception ⎯⎯⎯⎯⎯",
+      "\u001b[31m\u001b[1mError\u001b[22m: read ECONNRESET\u001b[39m",
+      " ❯ TCP.onStreamRead node:internal/stream_base_commons:216:20",
+      'This error originated in "lib/orders/refund-crash.api.test.ts" test file.',
+    ].join("\n");
+    expect(unhandledError(output)).toBe("unhandled error: Error: read ECONNRESET (during lib/orders/refund-crash.api.test.ts)");
+  });
+
+  it("says nothing when the output has no unhandled error", () => {
+    expect(unhandledError("Test Files 3 passed (3)")).toBeUndefined();
   });
 });

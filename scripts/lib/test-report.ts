@@ -19,6 +19,20 @@ const failureLine = (title: string, message: string | undefined) => `${title}: $
 
 type VitestReport = { testResults?: { assertionResults?: { fullName?: string; title?: string; status?: string; failureMessages?: string[] }[]; message?: string; name?: string; status?: string }[] };
 
+/**
+ * The first unhandled error of a Vitest run's output, in one line: its message and the test file
+ * Vitest blames, for the summary (which is often all of a CI log that is kept).
+ */
+export function unhandledError(output: string): string | undefined {
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, "");
+  const start = plain.indexOf("Unhandled Error");
+  if (start < 0) return undefined;
+  const lines = plain.slice(start).split("\n").map((l) => l.trim());
+  const message = lines.find((l, i) => i > 0 && l && !/^(⎯|Vitest caught|This might cause)/.test(l) && !/Unhandled|Uncaught|Rejection/.test(l));
+  const origin = lines.find((l) => l.startsWith("This error originated in"))?.match(/"([^"]+)"/)?.[1];
+  return message ? `unhandled error: ${message.slice(0, 300)}${origin ? ` (during ${origin})` : ""}` : undefined;
+}
+
 /** The failed tests of a Vitest JSON report (a file that failed to load counts as one). */
 export function vitestFailures(report: VitestReport): string[] {
   const lines: string[] = [];
