@@ -1,6 +1,7 @@
 import "server-only";
 import { expireTags } from "@/lib/platform/cache";
 import { cacheTags } from "@/lib/platform/cache-manifest";
+import { productSearchStale } from "./product-search";
 
 /**
  * What the back office's catalog services share (./product-admin.ts, ./product-photos.ts,
@@ -11,6 +12,7 @@ import { cacheTags } from "@/lib/platform/cache-manifest";
 
 /** Drops cached reads and pages that show a product, so the change is visible on the next request. */
 export function revalidateProduct(slug: string) {
+  productSearchStale();
   expireTags([cacheTags.products, cacheTags.product(slug), cacheTags.attributes]);
 }
 
@@ -22,17 +24,20 @@ export function revalidateProduct(slug: string) {
  * categories' slugs before and after the change, and their parents'.
  */
 export function revalidateCategories(slugs: readonly string[]) {
+  productSearchStale({ rebuild: true });
   expireTags([cacheTags.categories, cacheTags.products, ...[...new Set(slugs)].map((slug) => cacheTags.category(slug))]);
 }
 
 /** Drops the cached reads and pages that show attributes: the listing filters' values and product pages' attribute lines. */
 export function revalidateAttributes() {
+  productSearchStale({ rebuild: true });
   expireTags([cacheTags.attributes, cacheTags.products]);
 }
 
 /** The same for many products at once (bulk actions, an import's batch): the shared tags once, each product's page. */
 export function revalidateProducts(slugs: readonly string[]) {
   if (!slugs.length) return;
+  productSearchStale();
   expireTags([cacheTags.products, cacheTags.attributes, ...new Set(slugs.map((s) => cacheTags.product(s)))]);
 }
 

@@ -1,8 +1,10 @@
 import "server-only";
 import { sql, type RawBuilder } from "kysely";
-import { getDb, type Db, type Dialect } from "@/lib/platform/db";
+import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
-import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type SortOption } from "../options";
+import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type PriceRange, type SortOption } from "../options";
+import type { AttributeFilterGroup, Correction } from "../search/engine";
+import { searchIndex } from "./product-search";
 import { attributeKeys, type AttributeKey } from "../attribute-keys";
 import { readFilters, type FilterState, type SearchParamsRecord } from "../filters";
 import type { ProductSearch } from "../schemas";
@@ -80,6 +82,17 @@ export type ProductDetail = ProductCard & {
 };
 
 export type Page<T> = { items: T[]; page: number; perPage: number; total: number; lastPage: number };
+
+/** How many products each filter value would give with the other filters in force (a search by words). */
+export type ProductFacets = {
+  availability: Record<Availability, number>;
+  price: Record<PriceRange, number>;
+  /** Attribute value id → products. */
+  values: Record<number, number>;
+};
+
+/** A product list; a search by words adds its filter counts and the words it read as others (typos). */
+export type ProductListPage = Page<ProductCard> & { facets?: ProductFacets; corrections?: Correction[] };
 
 /** An attribute as the filter bar offers it: its address key and the values published products have. */
 export type FilterAttribute = { id: number; name: string; key: string; values: { id: number; value: string }[] };
@@ -211,22 +224,6 @@ export function searchWords(term: string): string[] {
   return words.length ? words.slice(0, 8) : [term.toLowerCase()];
 }
 
-/** An FTS5 query for SQLite's trigram index: each word a quoted phrase, so it matches as a substring. */
-function ftsMatch(term: string): string {
-  return searchWords(term).map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
-}
-
-function nameFilter(dialect: Dialect, term: string) {
-  const words = searchWords(term);
-  if (dialect === "sqlite") return sql<boolean>`p.id in (select rowid from products_fts where products_fts match ${ftsMatch(term)})`;
-  // pg_trgm GIN index on lower(name) serves these LIKE patterns.
-  const likes = words.map((w) => {
-    const escaped = w.replace(/[\\%_]/g, (c) => `\\${c}`);
-    return sql<boolean>`lower(p.name) like ${`%${escaped}%`}`;
-  });
-  return sql<boolean>`(${sql.join(likes, sql` and `)})`;
-}
-
 async function resolveCategoryIds(slug: string): Promise<number[] | null> {
   const { db } = await getDb();
   const category = await db.selectFrom("categories").select("id").where("slug", "=", slug).executeTakeFirst();
@@ -239,12 +236,12 @@ async function resolveCategoryIds(slug: string): Promise<number[] | null> {
  * The product list behind /products, /search, category and CMS pages, and the search endpoint.
  * Returns null when the category named in the search does not exist.
  */
-export function searchProducts(search: ProductSearch): Promise<Page<ProductCard> | null> {
+export function searchProducts(search: ProductSearch): Promise<ProductListPage | null> {
   // Day precision keeps the cache key stable within a day ("New Article" is counted in days).
   return searchProductsOn(search, new Date().toISOString().slice(0, 10));
 }
 
-function searchProductsOn(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
+function searchProductsOn(search: ProductSearch, today: string): Promise<ProductListPage | null> {
   // A search by words is read afresh every time: type-ahead queries are nearly all distinct ("cot",
   // "cott", "cotton be"...), so the data cache would hit seldom and fill memory with answers that
   // never come back (npm run bench sends 1,000 distinct ones). Lists without words (a category, a
@@ -253,9 +250,11 @@ function searchProductsOn(search: ProductSearch, today: string): Promise<Page<Pr
   return cachedRead("searchProductsOn", [search, today], [cacheTags.products], () => readProductList(search, today));
 }
 
-/** Whether a list is filtered by its words alone (the header's type-ahead and /search). */
-const wordsOnly = (search: ProductSearch) =>
-  Boolean(search.name) && !search.category && !search.availability && !search.price && !search.advanced_filters && !search.selected_attribute_values.length;
+/**
+ * The order of a list nobody sorted: what can be bought (in stock, made to order) before what is
+ * out of stock, then the newest first.
+ */
+const DEFAULT_ORDER = sql`case when p.availability = 'out_of_stock' then 1 else 0 end, p.created_at desc, p.id desc`;
 
 /** ORDER BY of each sort, newest first within equal keys: every product list is ordered by these. */
 const SORT_SQL = {
@@ -265,68 +264,78 @@ const SORT_SQL = {
   popular: sql`p.is_popular desc, p.view_count desc, p.id desc`,
 } as const satisfies Record<SortOption, RawBuilder<unknown>>;
 
-/**
- * A search by words alone on SQLite (the header's type-ahead, /search), in one statement: the
- * trigram index is asked once (a materialized CTE), and that one list of matches gives both the
- * total and the page, which is sorted from the matches themselves (each looked up by id, then
- * sorted) rather than by walking the whole catalog in `products_created_idx` order and keeping
- * the products that match (`cross join` keeps SQLite to that order). The walk is quick for a word in thousands of names but reads the
- * whole index when fewer than a page match, and most typed words match a few dozen: on 10,000
- * products and npm run bench's queries the statement takes 0.19 ms against 0.27 ms for the walk
- * (0.09 against 0.46 ms when at most 12 match; 0.45 against 0.16 ms when 500-1,500 do). As two
- * statements (count, then page) SQLite matched the words twice. The index holds published
- * products only (migration 005); `p.published = 1` stays as a guard.
- */
-async function searchByWordsOnSqlite(db: Db, search: ProductSearch): Promise<Page<ProductCard>> {
-  const match = ftsMatch(search.name as string);
-  const perPage = search.per_page;
-  const offset = (search.page - 1) * perPage;
-  const columns = sql.raw(cardColumns.join(", "));
-  const { rows } = await sql<CardRow & { total: number }>`
-    with matches as materialized (select rowid as id from products_fts where products_fts match ${match})
-    select ${columns}, (select count(*) from matches) as total
-    from matches as m cross join products as p on p.id = m.id
-    where p.published = 1
-    order by ${SORT_SQL[search.sort ?? "newest"]}
-    limit ${perPage} offset ${offset}`.execute(db);
-  // A page past the end has no row to carry the total: count on its own (rare: a hand-made URL).
-  const total =
-    rows[0]?.total ??
-    (offset === 0 ? 0 : Number((await sql<{ total: number }>`select count(*) as total from products_fts where products_fts match ${match}`.execute(db)).rows[0]?.total ?? 0));
-  return { items: rows.map(toCard), page: search.page, perPage, total: Number(total), lastPage: Math.max(1, Math.ceil(Number(total) / perPage)) };
+/** The attribute values a search asks for, by attribute: OR within one attribute, AND across attributes. */
+async function attributeGroups(db: Db, search: ProductSearch): Promise<AttributeFilterGroup[]> {
+  const wanted = search.selected_attribute_values;
+  if (!wanted.length) return [];
+  const names = [...new Set(wanted.map((w) => w.name.toLowerCase()))];
+  const rows = await db
+    .selectFrom("attribute_values as av")
+    .innerJoin("attributes as a", "a.id", "av.attribute_id")
+    .select(["av.id", "a.id as attributeId", "a.name", "av.value"])
+    .where(sql<boolean>`lower(a.name) in (${sql.join(names)})`)
+    .execute();
+  return names.map((attribute, i) => {
+    const asked = wanted.filter((w) => w.name.toLowerCase() === attribute).map((w) => w.value.toLowerCase());
+    const matching = rows.filter((r) => r.name.toLowerCase() === attribute);
+    const ids = matching.filter((r) => asked.includes(r.value.toLowerCase())).map((r) => r.id);
+    // An attribute the shop does not have still filters (to nothing), under an id no attribute has.
+    return { attributeId: matching[0]?.attributeId ?? -1 - i, valueIds: ids.length ? ids : [-1] };
+  });
 }
 
-async function readProductList(search: ProductSearch, today: string): Promise<Page<ProductCard> | null> {
-  const { db, dialect } = await getDb();
-  if (dialect === "sqlite" && wordsOnly(search)) return searchByWordsOnSqlite(db, search);
+/**
+ * A search by words (the header's type-ahead, /search, the API's ?name=): the product search
+ * index (./product-search.ts) finds, filters, counts and orders; the page's cards are read from
+ * the database by id, so prices and stock are this moment's.
+ */
+async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string): Promise<ProductListPage> {
+  const perPage = search.per_page;
+  const offset = (search.page - 1) * perPage;
+  const answer = await searchIndex({
+    text: search.name as string,
+    categoryIds,
+    availability: search.availability,
+    price: search.price,
+    popularOnly: search.advanced_filters === "popular",
+    newSince: search.advanced_filters === "new_article" ? Date.parse(daysBefore(today, NEW_ARRIVAL_DAYS)) : null,
+    attributes: await attributeGroups(db, search),
+    sort: search.sort,
+    offset,
+    limit: perPage,
+  });
+  const rows = answer.ids.length ? await db.selectFrom("products as p").select(cardColumns).where("p.id", "in", answer.ids).where("p.published", "=", 1).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = answer.ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row)] : [];
+  });
+  const { availability, price, values } = answer.facets;
+  return {
+    items,
+    page: search.page,
+    perPage,
+    total: answer.total,
+    lastPage: Math.max(1, Math.ceil(answer.total / perPage)),
+    facets: { availability, price, values: Object.fromEntries(values) },
+    corrections: answer.corrections,
+  };
+}
+
+async function readProductList(search: ProductSearch, today: string): Promise<ProductListPage | null> {
+  const { db } = await getDb();
 
   let categoryIds: number[] | null = null;
   if (search.category) {
     categoryIds = await resolveCategoryIds(search.category);
     if (!categoryIds) return null;
   }
+  if (search.name) return searchByWords(db, search, categoryIds, today);
 
-  // Attribute values grouped by attribute: OR within one attribute, AND across attributes.
-  const valueGroups: number[][] = [];
-  if (search.selected_attribute_values.length) {
-    const wanted = search.selected_attribute_values;
-    const names = [...new Set(wanted.map((w) => w.name.toLowerCase()))];
-    const rows = await db
-      .selectFrom("attribute_values as av")
-      .innerJoin("attributes as a", "a.id", "av.attribute_id")
-      .select(["av.id", "a.name", "av.value"])
-      .where(sql<boolean>`lower(a.name) in (${sql.join(names)})`)
-      .execute();
-    for (const attribute of names) {
-      const asked = wanted.filter((w) => w.name.toLowerCase() === attribute).map((w) => w.value.toLowerCase());
-      const ids = rows.filter((r) => r.name.toLowerCase() === attribute && asked.includes(r.value.toLowerCase())).map((r) => r.id);
-      valueGroups.push(ids.length ? ids : [-1]);
-    }
-  }
+  const valueGroups = (await attributeGroups(db, search)).map((g) => [...g.valueIds]);
 
   const filtered = (qb: ProductQuery): ProductQuery => {
     let q = qb.where("p.published", "=", 1);
-    if (search.name) q = q.where(nameFilter(dialect, search.name));
     if (categoryIds) q = q.where("p.category_id", "in", categoryIds);
     if (search.availability) q = q.where("p.availability", "=", search.availability);
     if (search.price) {
@@ -354,7 +363,7 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pa
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const offset = (search.page - 1) * perPage;
 
-  const list = filtered(base).select(cardColumns).orderBy(SORT_SQL[search.sort ?? "newest"]);
+  const list = filtered(base).select(cardColumns).orderBy(search.sort ? SORT_SQL[search.sort] : DEFAULT_ORDER);
   const rows = total > offset ? await list.limit(perPage).offset(offset).execute() : [];
   return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
 }
