@@ -26,4 +26,4 @@ export { addAttributeValue, ATTRIBUTE_ADMIN_MESSAGES, createAttribute, deleteAtt
 export { BULK_SKIP, runBulkAction } from "./server/bulk";
 export { analyseImport, applyImport, exportCatalog, IMPORT_BATCH, readImportFile } from "./server/catalog-csv";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
-export { compactSearchIndexIfFragmented } from "./server/search-index";
+export { warmProductSearch } from "./server/product-search";

@@ -1,7 +1,7 @@
 import "server-only";
 import { getConfig } from "./config";
 import { getDb, type DbHandle } from "./db";
-import { compactSearchIndexIfFragmented } from "@/lib/catalog";
+import { warmProductSearch } from "@/lib/catalog";
 // Registers the inbox's reply mail, so the sweep can deliver (and retry) one in a process that
 // has not served the inbox yet (the order and account mails come with @/lib/orders).
 import "@/lib/content";
@@ -25,9 +25,8 @@ import { installRequestGuard } from "./request-guard";
  *    (./outbox/): failed ones whose backoff has passed, and those a process left behind when it
  *    died between a commit and its dispatch (pending) or during one (sending, its lease run out).
  *    Claims make each delivery run once however many instances sweep;
- *  - on SQLite, every minute too, merges the product search index when writes have split it into
- *    segments (lib/catalog/server/search-index.ts), so a store that runs for months searches as fast as one
- *    just started;
+ *  - once the database is open, builds the product search index (lib/catalog/server/product-search.ts),
+ *    so the first shopper to search does not wait for it;
  *  - on SIGTERM or SIGINT, reports itself as draining (GET /api/health answers 503, so a load
  *    balancer stops sending it work) and stops the sweep. Next's server meanwhile stops accepting
  *    connections, finishes the requests in flight and exits; on exit the database is closed
@@ -63,11 +62,6 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       await sweepOutbox();
     } catch (error) {
       log.error({ err: error }, "the outbox sweep failed");
-    }
-    try {
-      if (handle && !state.draining && (await compactSearchIndexIfFragmented(handle))) log.debug("merged the product search index");
-    } catch (error) {
-      log.error({ err: error }, "merging the product search index failed");
     } finally {
       running = false;
     }
@@ -81,6 +75,7 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       handle = opened;
       // What a previous process committed and never delivered goes out now, not in a minute.
       sweepOutbox().catch((error: unknown) => log.error({ err: error }, "the outbox sweep failed"));
+      warmProductSearch().catch((error: unknown) => log.error({ err: error }, "building the product search index failed"));
     },
     (error: unknown) => log.error({ err: error }, "the database could not be opened"),
   );

@@ -12,7 +12,6 @@ import { sql, type Insertable } from "kysely";
 import { insertUserWithPassword } from "../accounts/server/user-rows";
 import type { Db, DbHandle } from "../platform/db/connection";
 import type { ProductsTable } from "../platform/db/schema";
-import { compactSearchIndex } from "../catalog/server/search-index";
 import {
   ATTRIBUTES,
   PRODUCTS,
@@ -505,8 +504,6 @@ export async function seedDatabase(handle: DbHandle, options: SeedOptions = {}):
   }
   const images = await imageWork;
   log(`Images: ${images.rendered} rendered, ${images.skipped} already present`);
-  // The products just written leave the search index in many segments: merge them into one.
-  await compactSearchIndex(handle);
 
   const counts = await tableCounts(handle.db);
   return {

@@ -1,6 +1,5 @@
 import type { DbHandle } from "../../lib/platform/db/connection";
 import { migrateToLatest } from "../../lib/platform/db/migrate";
-import { compactSearchIndex } from "../../lib/catalog/server/search-index";
 import { isCatalogEmpty, seedDatabase, seedEssentials } from "../../lib/seed";
 
 /**
@@ -13,11 +12,7 @@ import { isCatalogEmpty, seedDatabase, seedEssentials } from "../../lib/seed";
 export async function prepareDatabase(handle: DbHandle, options: { demoData: boolean; mediaDir?: string; log?: (line: string) => void }): Promise<"demo" | "essentials" | "as-is"> {
   const log = options.log ?? (() => undefined);
   await migrateToLatest(handle);
-  const outcome = await loadData(handle, options.demoData, options.mediaDir, log);
-  // Products written since the last start (the shop's imports, edits) are merged into the search
-  // index's single segment (lib/catalog/server/search-index.ts).
-  await compactSearchIndex(handle);
-  return outcome;
+  return loadData(handle, options.demoData, options.mediaDir, log);
 }
 
 async function loadData(handle: DbHandle, demoData: boolean, mediaDir: string | undefined, log: (line: string) => void): Promise<"demo" | "essentials" | "as-is"> {
