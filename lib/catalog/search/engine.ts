@@ -379,7 +379,8 @@ export class SearchEngine {
       const groupDf = group.alts.reduce((n, a) => n + this.documentFrequency(a.term), 0);
       const idf = Math.log(1 + total / Math.max(1, Math.min(total, groupDf)));
       for (const alt of group.alts) {
-        const range = segment.postings(alt.term);
+        // A query of one word needs no product that has it in its description only (see below).
+        const range = segment.postings(alt.term, ordered.length === 1);
         if (!range) continue;
         const w = alt.weight * idf;
         for (let k = range[0]; k < range[1]; k++) {

@@ -113,9 +113,13 @@ export class Segment {
   readonly categoryId: Int32Array;
   readonly attrStart: Int32Array;
   readonly attrValues: Int32Array;
-  /** Term → [start, end) in `postDocs` / `postFields`. */
+  /**
+   * Term → [start, end) in `postDocs` / `postFields`: first the products that have it in their
+   * name, category or attributes, up to `termMid`, then those that have it in their description only.
+   */
   private readonly terms: Map<string, number>;
   private readonly termStart: Int32Array;
+  private readonly termMid: Int32Array;
   private readonly termEnd: Int32Array;
   readonly postDocs: Int32Array;
   readonly postFields: Uint8Array;
@@ -169,26 +173,35 @@ export class Segment {
     this.postFields = new Uint8Array(total);
     this.terms = new Map();
     this.termStart = new Int32Array(postings.size);
+    this.termMid = new Int32Array(postings.size);
     this.termEnd = new Int32Array(postings.size);
     let at = 0;
     let t = 0;
     for (const [term, list] of postings) {
       this.terms.set(term, t);
       this.termStart[t] = at;
-      for (let i = 0; i < list.length; i += 2) {
-        this.postDocs[at] = list[i] as number;
-        this.postFields[at] = list[i + 1] as number;
-        at++;
+      for (const strong of [true, false]) {
+        for (let i = 0; i < list.length; i += 2) {
+          const fields = list[i + 1] as number;
+          if ((fields !== FIELD.description) !== strong) continue;
+          this.postDocs[at] = list[i] as number;
+          this.postFields[at] = fields;
+          at++;
+        }
+        if (strong) this.termMid[t] = at;
       }
       this.termEnd[t] = at;
       t++;
     }
   }
 
-  /** The [start, end) range of a term's postings, or null when no product here has it. */
-  postings(term: string): [number, number] | null {
+  /**
+   * The [start, end) range of a term's postings, or null when no product here has it; `strongOnly`:
+   * only the products with it outside their description.
+   */
+  postings(term: string, strongOnly = false): [number, number] | null {
     const t = this.terms.get(term);
-    return t === undefined ? null : [this.termStart[t] as number, this.termEnd[t] as number];
+    return t === undefined ? null : [this.termStart[t] as number, (strongOnly ? this.termMid[t] : this.termEnd[t]) as number];
   }
 
   /** How many products here have the term. */
@@ -203,7 +216,7 @@ export class Segment {
 
   /** Bytes of the typed arrays (the maps' overhead is not counted). */
   get arrayBytes(): number {
-    return [this.ids, this.availability, this.price, this.createdAt, this.popular, this.popularity, this.categoryId, this.attrStart, this.attrValues, this.termStart, this.termEnd, this.postDocs, this.postFields].reduce((n, a) => n + a.byteLength, 0);
+    return [this.ids, this.availability, this.price, this.createdAt, this.popular, this.popularity, this.categoryId, this.attrStart, this.attrValues, this.termStart, this.termMid, this.termEnd, this.postDocs, this.postFields].reduce((n, a) => n + a.byteLength, 0);
   }
 
   get termCount(): number {
