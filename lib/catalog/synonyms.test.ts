@@ -41,6 +41,8 @@ describe("a synonym rule", () => {
     expect(errorsOf(synonymCreateSchema.safeParse({ words: many, means: ["curtain"] }))).toEqual({ words: [SYNONYM_MESSAGES.tooMany] });
     expect(errorsOf(synonymCreateSchema.safeParse({ words: ["parda"], means: many }))).toEqual({ means: [SYNONYM_MESSAGES.tooMany] });
     expect(errorsOf(synonymCreateSchema.safeParse({ words: 5 }))).toEqual({ words: [SYNONYM_MESSAGES.notList] });
+    expect(errorsOf(synonymCreateSchema.safeParse({ means: ["curtain"] }))).toEqual({ words: [SYNONYM_MESSAGES.notList] });
+    expect(errorsOf(synonymCreateSchema.safeParse({ words: ["parda", 5], means: ["curtain"] }))).toEqual({ "words.1": [SYNONYM_MESSAGES.notText] });
     expect(synonymCreateSchema.safeParse({ words: ["parda"], means: ["curtain"], extra: 1 }).success).toBe(false);
   });
 

@@ -98,7 +98,7 @@ export function synonymRuleProblems(words: readonly string[], means: readonly st
 
 /** A list of words from JSON: an array of strings, or one string of words separated by commas. */
 const wordList = z
-  .union([z.array(z.string({ error: SYNONYM_MESSAGES.notText }), { error: SYNONYM_MESSAGES.notList }), z.string({ error: SYNONYM_MESSAGES.notList }).transform(splitSynonymWords)], { error: SYNONYM_MESSAGES.notList })
+  .preprocess((v) => (typeof v === "string" ? splitSynonymWords(v) : v), z.array(z.string({ error: SYNONYM_MESSAGES.notText }), { error: SYNONYM_MESSAGES.notList }))
   .transform((list) => list.map(normalizeSynonymWord).filter((w) => w.length > 0));
 
 function checked(value: { words?: string[]; means?: string[] }, ctx: z.RefinementCtx, whole: boolean) {
