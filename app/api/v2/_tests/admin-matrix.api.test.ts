@@ -631,7 +631,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", `/categories/${fixtures.subcategory}/reorder`, { direction: "left" }],
       ["POST", "/attributes", { name: "\u0000" }],
       ["POST", `/attributes/${fixtures.attribute}/values`, { value: "" }],
-      ["POST", "/search/synonyms", { words: ["rug"], means: "curtain;drop table" }],
+      ["POST", "/search/synonyms", { words: ["rug"], means: ["curtain'); drop table x"] }],
       ["PATCH", `/search/synonyms/${fixtures.synonymId}`, { words: "" }],
       ["POST", `/customers/${fixtures.customer.id}/notes`, { body: "   " }],
       ["POST", `/customers/${fixtures.customer.id}/block`, { blocked: "yes" }],

@@ -47,14 +47,11 @@ export default async function SynonymsPage({ searchParams }: { searchParams: Pro
           <input id="s-q" name="q" type="search" defaultValue={q} maxLength={100} className={inputClass} />
         </FilterField>
       </FilterForm>
-      <Table caption="Search synonyms" head={["Shoppers type", "", "They mean", "Kind", ...(canUpdate ? [""] : [])]} empty={rules.length ? null : <Empty>{q ? `No rule has a word with “${q}”.` : "No synonyms yet."}</Empty>}>
+      <Table caption="Search synonyms" head={["Shoppers type", "They mean", "Kind", ...(canUpdate ? ["Edit"] : [])]} empty={rules.length ? null : <Empty>{q ? `No rule has a word with “${q}”.` : "No synonyms yet."}</Empty>}>
         {rules.map((r) => (
           <tr key={r.id} data-testid="synonym-rule">
             <td className="max-w-sm">{r.words.join(", ")}</td>
-            <td aria-hidden="true" className="text-slate-500">
-              {r.means.length ? "→" : "↔"}
-            </td>
-            <td className="max-w-sm">{r.means.length ? r.means.join(", ") : <span className="text-slate-600">each other</span>}</td>
+            <td className="max-w-sm">{r.means.length ? `→ ${r.means.join(", ")}` : <span className="text-slate-600">↔ each other</span>}</td>
             <td>{r.means.length ? <Badge tone="grey">One-way</Badge> : <Badge tone="blue">Two-way</Badge>}</td>
             {canUpdate ? (
               <td>
