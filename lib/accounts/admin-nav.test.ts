@@ -6,12 +6,12 @@ const labels = (role: (typeof STAFF_ROLES)[number]) => navFor({ roles: [role], s
 
 describe("the back office's sidebar", () => {
   it("shows each role only the pages can() allows it", () => {
-    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
-    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock"]);
-    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Stock", "Orders", "Returns", "Customers"]);
-    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers"]);
-    expect(labels("content")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Blog posts", "Pages", "Home page", "FAQs", "Policies"]);
+    expect(labels("owner")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Business settings", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "API tokens", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("manager")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Stock", "Orders", "Returns", "Cash on Delivery", "Customers", "Inbox", "Grievances", "Subscribers", "Blog posts", "Pages", "Home page", "FAQs", "Policies", "Coupons", "Shipping", "Delivery zones", "GST rates", "Payments", "Staff", "Security", "Audit log", "Sign-ins"]);
+    expect(labels("catalog")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Stock"]);
+    expect(labels("fulfilment")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Stock", "Orders", "Returns", "Customers"]);
+    expect(labels("support")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Orders", "Returns", "Customers", "Inbox", "Grievances", "Subscribers"]);
+    expect(labels("content")).toEqual(["Dashboard", "Products", "Categories", "Attributes", "Search synonyms", "Blog posts", "Pages", "Home page", "FAQs", "Policies"]);
   });
 
   it("is can() itself, for every role and page", () => {
@@ -32,6 +32,7 @@ describe("the back office's sidebar", () => {
     expect(activeNav("/admin/returns/3/photos/0", items)).toBe("/admin/returns");
     expect(activeNav("/admin/stock/cotton-sheet", items)).toBe("/admin/stock");
     expect(activeNav("/admin/coupons/12", items)).toBe("/admin/coupons");
+    expect(activeNav("/admin/synonyms/12", items)).toBe("/admin/synonyms");
     expect(activeNav("/admin/settings/shipping", items)).toBe("/admin/settings/shipping");
     expect(activeNav("/admin/unknown", items)).toBeNull();
     expect(isAdminPath("/admin")).toBe(true);

@@ -20,6 +20,7 @@ export const ADMIN_NAV: readonly NavItem[] = [
   { href: "/admin/products", label: "Products", resource: "product", action: "read", group: "shop" },
   { href: "/admin/categories", label: "Categories", resource: "product", action: "read", group: "shop" },
   { href: "/admin/attributes", label: "Attributes", resource: "product", action: "read", group: "shop" },
+  { href: "/admin/synonyms", label: "Search synonyms", resource: "product", action: "read", group: "shop" },
   { href: "/admin/stock", label: "Stock", resource: "stock", action: "read", group: "shop" },
   { href: "/admin/orders", label: "Orders", resource: "order", action: "read", group: "shop" },
   { href: "/admin/returns", label: "Returns", resource: "order", action: "read", group: "shop" },

@@ -2,7 +2,7 @@ import "server-only";
 
 /**
  * Catalog: categories, products and their photos and variants, listing filters and search (with
- * SQLite's search index), recently viewed products, the merchant's product and variant edits, and
+ * SQLite's search index, and the search synonyms the merchant edits), recently viewed products, the merchant's product and variant edits, and
  * stock as a ledger of movements per product or variant (./server/stock.ts: every path that moves
  * stock goes through moveStock).
  *
@@ -10,7 +10,7 @@ import "server-only";
  * Pure modules that client code may use sit beside it: display.ts (price, stock and availability
  * rules), options.ts (sort and filter choices), filters.ts, gallery.ts, variants.ts (the variant
  * rules: labels, lookup by SKU or label, the group's figures), admin-product.ts (the back office's
- * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), category-tree.ts (the category tree's rules, the admin's category and attribute shapes), category-schemas.ts (zod), bulk-schemas.ts (bulk actions and the price rule), catalog-csv.ts (the CSV's columns and row checks), client/useProductSuggestions.ts.
+ * product shape), schemas.ts, admin-schemas.ts, product-schemas.ts and variant-schemas.ts (zod), stock.ts (the ledger's reasons), stock-admin.ts (the Stock page's low rule, URLs and forms), category-tree.ts (the category tree's rules, the admin's category and attribute shapes), category-schemas.ts (zod), bulk-schemas.ts (bulk actions and the price rule), catalog-csv.ts (the CSV's columns and row checks), synonyms.ts (search synonyms: their rules and zod), client/useProductSuggestions.ts.
  */
 
 export { type CategorySummary, type FilterAttribute, type CategoryWithChildren, findCategoryRedirect, findProductRedirect, getCategoryBySlug, getProductBySlug, listCategories, listFeaturedProducts, listFilterAttributes, listFilterKeys, listRelatedProducts, listSubcategories, type Page, type ProductCard, type ProductDetail, type ProductOption, type ProductPhoto, type ProductVariant, readShopFilters, readVariants, searchProducts } from "./server/catalog";
@@ -27,3 +27,4 @@ export { BULK_SKIP, runBulkAction } from "./server/bulk";
 export { analyseImport, applyImport, exportCatalog, IMPORT_BATCH, readImportFile } from "./server/catalog-csv";
 export { recentlyViewed, recordView } from "./server/recently-viewed";
 export { warmProductSearch } from "./server/product-search";
+export { type AdminSynonymRule, createSynonymRule, deleteSynonymRule, getSynonymRule, listAdminSynonymRules, listSynonymRules, synonymsVersion, updateSynonymRule } from "./server/synonyms";

@@ -5,6 +5,7 @@ import { log as rootLog } from "@/lib/platform/log";
 import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData } from "../search/engine";
 import type { IndexDoc } from "../search/segment";
 import { htmlToText, listItems } from "../search/text";
+import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
  * The store's product search index (../search/engine.ts), one per server process, fed from the
@@ -21,7 +22,10 @@ import { htmlToText, listItems } from "../search/text";
  *   attribute value rebuilds it in the background (the old one answers meanwhile);
  * - when many products changed since the last build, it is rebuilt the same way;
  * - this instance's own catalog writes (catalog-admin.ts) mark it stale, and the next search first
- *   reads the change, so a product saved in the back office is found on the next request.
+ *   reads the change, so a product saved in the back office is found on the next request;
+ * - the merchant's synonyms (./synonyms.ts) are read again whenever their version changes (checked
+ *   on the same beat), and apply to the next query: they are used when a query is read, not stored
+ *   in the index.
  */
 
 const log = rootLog.child({ module: "product-search" });
@@ -31,8 +35,6 @@ const POLL_MS = 1000;
 const CHECK_EVERY = 10;
 /** Seconds of overlap when reading changes: a transaction that stamped its rows before a later one committed is still seen. */
 const OVERLAP_MS = 5000;
-
-type SynonymSource = { version(): Promise<string>; list(): Promise<SynonymRuleData[]> };
 
 type State = {
   engine: SearchEngine;
@@ -51,12 +53,7 @@ type State = {
   buildMs: number;
 };
 
-const store = globalThis as typeof globalThis & { __productSearch?: Promise<State>; __productSearchSynonyms?: SynonymSource };
-
-/** Where the merchant's synonyms come from (lib/catalog/server/synonyms.ts registers itself). */
-export function useSynonymSource(source: SynonymSource): void {
-  store.__productSearchSynonyms = source;
-}
+const store = globalThis as typeof globalThis & { __productSearch?: Promise<State> };
 
 const toMs = (value: string | Date): number => (value instanceof Date ? value.getTime() : Date.parse(value));
 
@@ -173,12 +170,12 @@ async function buildAll(db: Db): Promise<{ docs: IndexDoc[]; attributeOf: Map<nu
   return { docs, attributeOf, since, maxId };
 }
 
+/** The merchant's synonyms (./synonyms.ts), read again when their version changes. */
 async function loadSynonyms(state: State, force = false): Promise<void> {
-  const source = store.__productSearchSynonyms;
-  if (!source) return;
-  const version = await source.version();
+  const version = await synonymsVersion();
   if (!force && version === state.synonymsVersion) return;
-  state.engine.setSynonyms(await source.list());
+  const rules: SynonymRuleData[] = await listSynonymRules();
+  state.engine.setSynonyms(rules);
   state.synonymsVersion = version;
 }
 

@@ -28,6 +28,7 @@ import * as m026 from "./migrations/026_returns";
 import * as m027 from "./migrations/027_cod_remittances";
 import * as m028 from "./migrations/028_order_notes_awb";
 import * as m029 from "./migrations/029_staff_notices";
+import * as m030 from "./migrations/030_search_synonyms";
 import * as m031 from "./migrations/031_drop_name_fts";
 
 /** Every migration, in order. Add new files here; names sort by their numeric prefix. */
@@ -60,6 +61,7 @@ const migrations = {
   "027_cod_remittances": m027,
   "028_order_notes_awb": m028,
   "029_staff_notices": m029,
+  "030_search_synonyms": m030,
   "031_drop_name_fts": m031,
 } as const;
 

@@ -1007,6 +1007,15 @@ export interface OrderNotesTable {
   created_at: Timestamp;
 }
 
+/** A search synonym rule (lib/catalog/synonyms.ts): JSON arrays of lowercase words; means "[]" is a two-way group. */
+export interface SearchSynonymsTable {
+  id: Id;
+  words: string;
+  means: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type GrievanceStatus = "open" | "acknowledged" | "resolved";
 
 /** A complaint filed on /grievances, and the desk's state of it (migration 022). */
@@ -1112,6 +1121,7 @@ export interface Database {
   order_notes: OrderNotesTable;
   grievances: GrievancesTable;
   grievance_notes: GrievanceNotesTable;
+  search_synonyms: SearchSynonymsTable;
 }
 
 export type Product = Selectable<ProductsTable>;

@@ -1,4 +1,5 @@
 import type { AdminAttribute, AdminCategory } from "@/lib/catalog/category-tree";
+import type { AdminSynonymRule } from "@/lib/catalog";
 
 /** A category as the admin answers show it (GET /api/v2/admin/categories and the changes). */
 export const presentAdminCategory = (c: AdminCategory & { depth: number }) => ({
@@ -27,4 +28,14 @@ export const presentAdminAttribute = (a: AdminAttribute) => ({
   query_key: a.key,
   product_count: a.productCount,
   values: a.values.map((v) => ({ id: v.id, value: v.value, product_count: v.productCount })),
+});
+
+/** A search synonym rule as the admin answers show it; `two_way` when `means` is empty. */
+export const presentSynonymRule = (r: AdminSynonymRule) => ({
+  id: r.id,
+  words: r.words,
+  means: r.means,
+  two_way: r.means.length === 0,
+  created_at: r.createdAt,
+  updated_at: r.updatedAt,
 });

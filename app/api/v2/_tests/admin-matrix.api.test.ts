@@ -24,6 +24,7 @@ afterAll(async () => {
   await db.deleteFrom("categories").where("name", "like", `Matrix %${runTag}%`).where("parent_id", "is not", null).execute();
   await db.deleteFrom("categories").where("name", "like", `Matrix %${runTag}%`).execute();
   await db.deleteFrom("attributes").where("name", "like", `Matrix %${runTag}%`).execute();
+  await db.deleteFrom("search_synonyms").where("words", "like", `%matrix ${runTag}%`).execute();
   await closeTestDb();
 });
 
@@ -87,6 +88,9 @@ type Fixtures = {
   value: number;
   emptyAttribute: number;
   spareValue: number;
+  /** A search synonym rule of the matrix's own (edited), and one deleted by the first caller allowed to. */
+  synonymId: number;
+  deletableSynonymId: number;
 };
 
 type Route = {
@@ -184,6 +188,11 @@ const ROUTES: Route[] = [
   { method: "POST", route: "/attributes/{id}/values", path: (f) => `/attributes/${f.attribute}/values`, needs: perms("product:update"), body: () => ({ value: `Matrix ${++matrixSku}` }) },
   { method: "PATCH", route: "/attributes/{id}/values/{valueId}", path: (f) => `/attributes/${f.attribute}/values/${f.value}`, needs: perms("product:update"), body: () => ({ value: `Matrix Value ${runTag}` }) },
   { method: "DELETE", route: "/attributes/{id}/values/{valueId}", path: (f) => `/attributes/${f.attribute}/values/${f.spareValue}`, needs: perms("product:delete") },
+  { method: "GET", route: "/search/synonyms", path: () => "/search/synonyms?q=parda", needs: perms("product:read") },
+  { method: "POST", route: "/search/synonyms", path: () => "/search/synonyms", needs: perms("product:update"), body: () => ({ words: [`matrix ${runTag} ${++matrixSku}`], means: ["curtain"] }) },
+  { method: "GET", route: "/search/synonyms/{id}", path: (f) => `/search/synonyms/${f.synonymId}`, needs: perms("product:read") },
+  { method: "PATCH", route: "/search/synonyms/{id}", path: (f) => `/search/synonyms/${f.synonymId}`, needs: perms("product:update"), body: (_f, _p, allowed) => ({ means: allowed ? ["blanket"] : ["hijacked"] }) },
+  { method: "DELETE", route: "/search/synonyms/{id}", path: (f) => `/search/synonyms/${f.deletableSynonymId}`, needs: perms("product:update") },
   { method: "POST", route: "/products/bulk", path: () => "/products/bulk", needs: perms("product:publish"), body: (f, _p, allowed) => ({ action: allowed ? "publish" : "unpublish", ids: [f.product.id] }) },
   { method: "POST", route: "/products/bulk", path: () => "/products/bulk", needs: perms("product:update"), body: (f) => ({ action: "price", ids: [f.product.id], by: "amount", value: 1 }) },
   { method: "POST", route: "/products/bulk", path: () => "/products/bulk", needs: perms("stock:update"), body: (f) => ({ action: "stock", ids: [f.product.id], delta: 1, reason: "Matrix recount" }) },
@@ -381,6 +390,7 @@ async function snapshot(f: Fixtures) {
     categories: await db.selectFrom("categories").select(["id", "name", "parent_id", "sort_order", "cover_image", "meta_title"]).where("id", "in", [f.matrixCategory, f.subcategory, f.emptyCategory]).orderBy("id").execute(),
     categoryCount: Number((await db.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n),
     attributes: await db.selectFrom("attributes").select(["id", "name", "sort_order"]).orderBy("id").execute(),
+    synonyms: await db.selectFrom("search_synonyms").select(["id", "words", "means", "updated_at"]).orderBy("id").execute(),
     attributeValues: await db.selectFrom("attribute_values").select(["id", "value"]).where("attribute_id", "in", [f.attribute, f.emptyAttribute]).orderBy("id").execute(),
     inboxNotes: await count("inbox_notes"),
     inboxReplies: await count("inbox_replies"),
@@ -491,6 +501,8 @@ beforeAll(async () => {
   const withValues = (await madeJson(`/attributes/${attribute.id}/values`, { value: "Matrix One" })).attribute;
   const withSpare = (await madeJson(`/attributes/${attribute.id}/values`, { value: "Matrix Spare" })).attribute;
   const emptyAttribute = Number((await madeJson("/attributes", { name: `Matrix Empty ${runTag}` })).attribute.id);
+  const synonymId = Number((await madeJson("/search/synonyms", { words: [`matrix ${runTag} kept`], means: ["blanket"] })).rule.id);
+  const deletableSynonymId = Number((await madeJson("/search/synonyms", { words: [`matrix ${runTag} doomed`, `matrix ${runTag} gone`] })).rule.id);
   fixtures = {
     couponId,
     deletableCouponId,
@@ -527,6 +539,8 @@ beforeAll(async () => {
     attribute: Number(attribute.id),
     value: Number(withValues.values[0].id),
     emptyAttribute,
+    synonymId,
+    deletableSynonymId,
     spareValue: Number(withSpare.values.find((v: { value: string }) => v.value === "Matrix Spare").id),
   };
 }, 300_000);
@@ -617,6 +631,8 @@ describe("the role matrix of /api/v2/admin/*", () => {
       ["POST", `/categories/${fixtures.subcategory}/reorder`, { direction: "left" }],
       ["POST", "/attributes", { name: "\u0000" }],
       ["POST", `/attributes/${fixtures.attribute}/values`, { value: "" }],
+      ["POST", "/search/synonyms", { words: ["rug"], means: ["curtain'); drop table x"] }],
+      ["PATCH", `/search/synonyms/${fixtures.synonymId}`, { words: "" }],
       ["POST", `/customers/${fixtures.customer.id}/notes`, { body: "   " }],
       ["POST", `/customers/${fixtures.customer.id}/block`, { blocked: "yes" }],
       ["POST", `/customers/${fixtures.customer.id}/erase`, { confirm: "" }],
@@ -640,7 +656,7 @@ describe("the role matrix of /api/v2/admin/*", () => {
     ] as const) {
       expect((await adminAs(owner.credential, where, { method, body: "{not json", ip: owner.login?.ip })).status).toBe(400);
     }
-    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc", "/categories/abc", "/attributes/0", "/customers?state=gone", "/customers/abc", "/grievances?status=lost", "/grievances/0"]) {
+    for (const where of ["/audit?page=-1", "/audit?from=2026-13-45", "/sign-ins?user_id=x", "/orders?status=Lost", "/staff/abc", "/tokens/0", "/inbox?status=lost", "/inbox?assignee=someone", "/inbox/abc", "/subscribers?page=0", "/products/Bad..Slug", `/products/${fixtures.product.slug}/photos/abc`, "/coupons?status=gone", "/coupons/abc", "/delivery-zones/check?pin=01234", "/delivery-zones/0", "/gst-rates/lookup?hsn=x&price=-1", "/gst-rates/abc", "/categories/abc", "/attributes/0", "/search/synonyms/0", "/search/synonyms/abc", `/search/synonyms?q=${"x".repeat(101)}`, "/customers?state=gone", "/customers/abc", "/grievances?status=lost", "/grievances/0"]) {
       const res = await adminAs(owner.credential, where, { method: where.startsWith("/staff/") || where.startsWith("/tokens/") || where.includes("/photos/") ? "DELETE" : "GET", ip: owner.login?.ip });
       expect(res.status, `${where}: ${res.text}`).toBe(422);
     }

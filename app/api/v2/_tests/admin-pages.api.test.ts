@@ -48,6 +48,7 @@ const PAGES: { path: string; resource: Resource; action: string }[] = [
   { path: "/admin/grievances?status=open&overdue=1", resource: "inbox", action: "read" },
   { path: "/admin/cod/receivable?bucket=16-30&page=2", resource: "remittance", action: "read" },
   { path: "/admin/cod?page=2", resource: "remittance", action: "read" },
+  { path: "/admin/synonyms?q=parda", resource: "product", action: "read" },
 ];
 
 async function page(path: string, cookie: string | null) {
@@ -151,6 +152,26 @@ describe("the back office's pages, by role", () => {
     }
     const owner = visitors.find((v) => v.label === "owner session") as Visitor;
     for (const path of ["/admin/categories/999999999", "/admin/categories/abc", "/admin/attributes/999999999"]) expect((await page(path, owner.cookie)).status, path).toBe(404);
+  });
+
+  it("shows the search synonyms to every role with product:read, with the add, edit and delete controls only for product:update", async () => {
+    const { db } = await testDb();
+    const rule = await db.selectFrom("search_synonyms").select(["id", "words"]).orderBy("id").executeTakeFirstOrThrow();
+    const first = (JSON.parse(rule.words) as string[])[0] as string;
+    for (const v of visitors.filter((x) => x.roles.length)) {
+      const editor = can({ roles: v.roles, scopes: null }, "product", "update");
+      const list = await page("/admin/synonyms", v.cookie);
+      expect(list.status, `${v.label} on the list`).toBe(200);
+      expect(list.text, `${v.label}: the rules`).toContain(first);
+      expect(list.text.includes(">Add rule<"), `${v.label}: the new rule's form`).toBe(editor);
+      expect(list.text.includes(`href="/admin/synonyms/${rule.id}"`), `${v.label}: the rule's edit link`).toBe(editor);
+      const one = await page(`/admin/synonyms/${rule.id}`, v.cookie);
+      expect(one.status, `${v.label} on the rule`).toBe(200);
+      expect(one.text.includes(">Save rule<"), `${v.label}: the rule's form`).toBe(editor);
+      expect(one.text.includes(">Delete rule<"), `${v.label}: the rule's delete`).toBe(editor);
+    }
+    const owner = visitors.find((v) => v.label === "owner session") as Visitor;
+    for (const path of ["/admin/synonyms/999999999", "/admin/synonyms/abc"]) expect((await page(path, owner.cookie)).status, path).toBe(404);
   });
 
   it("opens a product as the editor for a role with product:update, read-only for one with product:read only", async () => {
