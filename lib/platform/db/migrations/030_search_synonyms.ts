@@ -31,6 +31,7 @@ export const DEFAULT_SYNONYMS: readonly (readonly [readonly string[], readonly s
   [["wall paper", "wall covering", "wall coverings"], ["wallpaper"]],
   [["kapda", "kapde", "sofa cloth", "sofa kapda"], ["fabric", "upholstery fabric"]],
   [["mulmul", "muslin"], []],
+  [["fabric", "upholstery"], []],
   // Bedding
   [["chadar", "chaddar", "chadder", "chaddor", "chader"], ["bedsheet", "bedcover"]],
   [["चादर"], ["bedsheet"]],
@@ -40,12 +41,14 @@ export const DEFAULT_SYNONYMS: readonly (readonly [readonly string[], readonly s
   [["रजाई"], ["razai", "quilt"]],
   [["comforter"], ["quilt", "razai", "dohar"]],
   [["duvet"], ["duvet cover", "quilt"]],
-  [["throw", "kambal", "kambhal", "khes"], ["blanket"]],
+  [["throw", "kambal", "kambhal", "khes"], ["blanket", "dohar", "quilt"]],
+  [["blanket"], ["dohar", "quilt", "razai"]],
   [["gadda", "gadde", "gaddaa"], ["mattress"]],
   [["गद्दा"], ["mattress"]],
   [["bistar", "bistara", "bichona", "bichhona"], ["bedding"]],
   // Cushions
   [["takiya", "takia", "takiye", "tekiya"], ["pillow", "cushion"]],
+  [["pillow", "pillows"], ["cushion"]],
   [["तकिया"], ["pillow", "cushion"]],
   [["gilaf", "gilaaf", "takiya cover", "pillow cover"], ["cushion cover"]],
   [["masnad", "gol takiya"], ["bolster", "lumbar cushion"]],
@@ -73,6 +76,17 @@ export const DEFAULT_SYNONYMS: readonly (readonly [readonly string[], readonly s
   [["kursi", "kursee"], ["chair"]],
   [["mez", "mej"], ["table"]],
   [["shisham", "seesham"], ["sheesham"]],
+  // Colours: the names shoppers type for the shades the catalog names
+  [["yellow", "peela", "pila"], ["turmeric", "mustard", "haldi", "ochre", "marigold"]],
+  [["blue", "neela", "nila"], ["indigo", "navy", "teal", "peacock", "sky"]],
+  [["red", "laal", "lal"], ["maroon", "rust", "crimson", "terracotta", "sindoor"]],
+  [["green", "hara"], ["leaf green", "moss", "olive", "emerald", "mehendi", "sage"]],
+  [["white", "safed"], ["ivory", "off white", "cream"]],
+  [["pink", "gulabi"], ["rose", "blush", "rani"]],
+  [["black", "kala", "kaala"], ["charcoal", "kohl"]],
+  [["grey", "gray"], ["charcoal", "slate", "ash"]],
+  [["orange", "narangi"], ["saffron", "rust", "marigold"]],
+  [["brown"], ["walnut", "teak", "coffee", "mocha"]],
 ];
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
