@@ -35,6 +35,7 @@ const catalog = [
   doc("Rose Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], popularity: 50 }),
   doc("Moss Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], popularity: 10 }),
   doc("बनारसी रेशम कुशन", { category: "Cushions", attributes: "Silk", description: "Banarasi silk." }),
+  doc("Tanjore Velvet Sofa", { category: "Sofas Furniture", attributes: "Velvet", description: "Comes with two loose cushions." }),
 ];
 const attributeOf = new Map([
   [11, 1],
@@ -133,6 +134,11 @@ describe("what a query finds", () => {
   it("does not offer a product whose only match is in its description's free text", () => {
     expect(names("mattress")).toEqual([]);
     expect(names("teal")).toEqual([]);
+  });
+
+  it("offers a product with a word only in its description only when none has every word elsewhere", () => {
+    expect(names("velvet cushion")).not.toContain("Tanjore Velvet Sofa");
+    expect(names("sofa cushions")).toEqual(["Tanjore Velvet Sofa"]);
   });
 
   it("finds Devanagari words", () => {

@@ -107,20 +107,43 @@ export const typoDistance = (word: string) => (word.length >= 7 ? 2 : 1);
 class Scratch {
   stamp: Uint32Array;
   strong: Uint32Array;
+  /** The slot's place in the matches, valid where `matchStamp` is the current match's. */
+  matchAt: Int32Array;
+  matchStamp: Uint32Array;
+  /** The slots a group matched, and the one before it. */
+  next: Int32Array;
+  touched: Int32Array;
+  /** Groups matched outside the description, and the last group that was. */
+  strongGroups: Uint8Array;
+  strongGroupStamp: Uint32Array;
   groupStamp: Uint32Array;
   score: Float64Array;
   groupScore: Float64Array;
   constructor(size: number) {
     this.stamp = new Uint32Array(size);
     this.strong = new Uint32Array(size);
+    this.matchAt = new Int32Array(size);
+    this.matchStamp = new Uint32Array(size);
+    this.next = new Int32Array(size);
+    this.touched = new Int32Array(size);
+    this.strongGroups = new Uint8Array(size);
+    this.strongGroupStamp = new Uint32Array(size);
     this.groupStamp = new Uint32Array(size);
     this.score = new Float64Array(size);
     this.groupScore = new Float64Array(size);
   }
 }
 
-/** Matches of one query: parallel arrays of segment (0 main, 1 changes), slot and score. */
-type Matches = { seg: number[]; slot: number[]; score: number[] };
+/**
+ * Matches of one query: parallel typed arrays of segment (0 main, 1 changes), slot and score, the
+ * first `length` of them. One buffer, reused by every query (a query never awaits, so two never
+ * share it): 20 connections' worth of searches make no garbage for the collector.
+ */
+type Matches = { seg: Uint8Array; slot: Int32Array; score: Float64Array; precise: Uint8Array; length: number };
+
+function matchesOf(capacity: number): Matches {
+  return { seg: new Uint8Array(capacity), slot: new Int32Array(capacity), score: new Float64Array(capacity), precise: new Uint8Array(capacity), length: 0 };
+}
 
 export class SearchEngine {
   private main: Segment;
@@ -139,27 +162,30 @@ export class SearchEngine {
   private stampCounter = 0;
   /** Attribute value id → its attribute's id, for the facets. */
   private attributeOf = new Map<number, number>();
+  private matches: Matches | null = null;
+  /** Stamps of the match buffer's entries (see evaluate). */
+  private matchCounter = 0;
   /** The popular products a search that found nothing shows, until the catalog changes. */
   private popularCache: { limit: number; ids: number[] } | null = null;
 
-  constructor(docs: readonly IndexDoc[] = [], attributeOf: ReadonlyMap<number, number> = new Map()) {
-    this.main = new Segment(docs);
+  constructor(catalog: readonly IndexDoc[] | Segment = [], attributeOf: ReadonlyMap<number, number> = new Map()) {
+    this.main = catalog instanceof Segment ? catalog : Segment.of(catalog);
     this.mainDead = new Uint8Array(this.main.size);
     this.mainScratch = new Scratch(this.main.size);
-    this.changes = new Segment([]);
+    this.changes = Segment.of([]);
     this.changesScratch = new Scratch(0);
     this.attributeOf = new Map(attributeOf);
     this.rebuildSurfaces();
   }
 
   /** Replaces the whole catalog (a full rebuild); the changes since are dropped with it. */
-  replaceAll(docs: readonly IndexDoc[], attributeOf: ReadonlyMap<number, number>): void {
-    this.main = new Segment(docs);
+  replaceAll(catalog: readonly IndexDoc[] | Segment, attributeOf: ReadonlyMap<number, number>): void {
+    this.main = catalog instanceof Segment ? catalog : Segment.of(catalog);
     this.mainDead = new Uint8Array(this.main.size);
     this.mainScratch = new Scratch(this.main.size);
     this.changed.clear();
     this.removedFromMain.clear();
-    this.changes = new Segment([]);
+    this.changes = Segment.of([]);
     this.changesScratch = new Scratch(0);
     this.attributeOf = new Map(attributeOf);
     this.rebuildSurfaces();
@@ -177,7 +203,7 @@ export class SearchEngine {
       this.changed.delete(id);
       this.killInMain(id);
     }
-    this.changes = new Segment([...this.changed.values()]);
+    this.changes = Segment.of([...this.changed.values()]);
     this.changesScratch = new Scratch(this.changes.size);
     this.rebuildSurfaces();
   }
@@ -358,7 +384,7 @@ export class SearchEngine {
   }
 
   /** Every product that matches each group of a reading, with its relevance, in one segment. */
-  private evaluate(segment: Segment, scratch: Scratch, dead: Uint8Array | null, groups: Group[], segIndex: number, into: Matches, seen: Map<number, number>) {
+  private evaluate(segment: Segment, scratch: Scratch, dead: Uint8Array | null, groups: Group[], segIndex: number, into: Matches, matchId: number) {
     if (!segment.size) return;
     const total = this.main.size + this.changes.size;
     // Rarest group first: it bounds the candidates every later group is checked against.
@@ -367,13 +393,15 @@ export class SearchEngine {
       .sort((a, b) => a.cost - b.cost)
       .map((x) => x.g);
     if (ordered.some((g) => g.alts.every((a) => !segment.postings(a.term)))) return;
-    const { stamp, strong, groupStamp, score, groupScore } = scratch;
+    const { stamp, strong, groupStamp, score, groupScore, strongGroups, strongGroupStamp } = scratch;
     const queryStamp = this.nextStamp(scratch);
-    let touched: number[] = [];
+    let touched = scratch.touched;
+    let next = scratch.next;
+    let touchedCount = 0;
     for (let gi = 0; gi < ordered.length; gi++) {
       const group = ordered[gi] as Group;
       const groupId = this.nextStamp(scratch);
-      const next: number[] = [];
+      let nextCount = 0;
       // One rarity for the whole group (how many products any of its terms finds), so a rare
       // completion or synonym does not outrank the word itself.
       const groupDf = group.alts.reduce((n, a) => n + this.documentFrequency(a.term), 0);
@@ -390,35 +418,60 @@ export class SearchEngine {
             if (stamp[d] !== queryStamp) {
               stamp[d] = queryStamp;
               score[d] = 0;
+              strongGroups[d] = 0;
             }
           } else if (stamp[d] !== queryStamp || (groupStamp[d] !== groupId - 1 && groupStamp[d] !== groupId)) continue;
           const fields = segment.postFields[k] as number;
-          if (fields & STRONG_FIELDS) strong[d] = queryStamp;
+          if (fields & STRONG_FIELDS && strongGroupStamp[d] !== groupId) {
+            strong[d] = queryStamp;
+            strongGroupStamp[d] = groupId;
+            strongGroups[d] = (strongGroups[d] as number) + 1;
+          }
           const s = w * (FIELD_SCORE[fields] as number);
           if (groupStamp[d] !== groupId) {
             groupStamp[d] = groupId;
             groupScore[d] = s;
-            next.push(d);
+            next[nextCount++] = d;
           } else if (s > (groupScore[d] as number)) groupScore[d] = s;
         }
       }
-      for (const d of next) score[d] = (score[d] as number) + (groupScore[d] as number);
-      touched = next;
-      if (!touched.length) return;
+      for (let i = 0; i < nextCount; i++) {
+        const d = next[i] as number;
+        score[d] = (score[d] as number) + (groupScore[d] as number);
+      }
+      [touched, next] = [next, touched];
+      touchedCount = nextCount;
+      if (!touchedCount) return;
     }
-    for (const d of touched) {
+    const { matchAt, matchStamp } = scratch;
+    for (let i = 0; i < touchedCount; i++) {
+      const d = touched[i] as number;
       // A product whose every word matched only in its description's free text is not what was
       // asked for ("mattress" in a bed's text): some word must be in its name, category or attributes.
       if (strong[d] !== queryStamp) continue;
-      const id = segment.ids[d] as number;
-      const at = seen.get(id);
-      if (at === undefined) {
-        seen.set(id, into.slot.length);
-        into.seg.push(segIndex);
-        into.slot.push(d);
-        into.score.push(score[d] as number);
-      } else if ((score[d] as number) > (into.score[at] as number)) into.score[at] = score[d] as number;
+      if (matchStamp[d] === matchId) {
+        // Found by an earlier reading of the query: keep its better score.
+        const at = matchAt[d] as number;
+        if ((score[d] as number) > (into.score[at] as number)) into.score[at] = score[d] as number;
+        if (strongGroups[d] === ordered.length) into.precise[at] = 1;
+        continue;
+      }
+      matchStamp[d] = matchId;
+      matchAt[d] = into.length;
+      into.seg[into.length] = segIndex;
+      into.slot[into.length] = d;
+      into.score[into.length] = score[d] as number;
+      into.precise[into.length] = strongGroups[d] === ordered.length ? 1 : 0;
+      into.length++;
     }
+  }
+
+  /** The engine's one match buffer, large enough for every product. */
+  private matchBuffer(): Matches {
+    const capacity = this.main.size + this.changes.size;
+    if (!this.matches || this.matches.slot.length < capacity) this.matches = matchesOf(capacity);
+    this.matches.length = 0;
+    return this.matches;
   }
 
   /**
@@ -432,6 +485,8 @@ export class SearchEngine {
       for (const s of [this.mainScratch, this.changesScratch, scratch]) {
         s.stamp.fill(0);
         s.strong.fill(0);
+        s.matchStamp.fill(0);
+        s.strongGroupStamp.fill(0);
         s.groupStamp.fill(0);
       }
     }
@@ -447,39 +502,44 @@ export class SearchEngine {
   private match(text: string): { matches: Matches; corrections: Correction[]; unmatched?: string } {
     const { groups, readings, corrections } = this.plan(text);
     const run = (list: Group[][]) => {
-      const matches: Matches = { seg: [], slot: [], score: [] };
-      const seen = new Map<number, number>();
-      for (const groups of list) {
-        this.evaluate(this.main, this.mainScratch, this.mainDead, groups, 0, matches, seen);
-        this.evaluate(this.changes, this.changesScratch, null, groups, 1, matches, seen);
+      const matches = this.matchBuffer();
+      if (this.matchCounter >= 0xfffffff0) {
+        this.matchCounter = 0;
+        this.mainScratch.matchStamp.fill(0);
+        this.changesScratch.matchStamp.fill(0);
+      }
+      const matchId = ++this.matchCounter;
+      for (const reading of list) {
+        this.evaluate(this.main, this.mainScratch, this.mainDead, reading, 0, matches, matchId);
+        this.evaluate(this.changes, this.changesScratch, null, reading, 1, matches, matchId);
       }
       return matches;
     };
-    const matches = run(readings);
-    if (matches.slot.length || groups.length < 3) return { matches, corrections };
-    let best: { matches: Matches; word: string } | null = null;
+    const matches = precise(run(readings));
+    if (matches.length || groups.length < 3) return { matches, corrections };
+    let best: { rest: Group[]; word: string; found: number } | null = null;
     for (let i = 0; i < groups.length; i++) {
       const rest = groups.filter((_, j) => j !== i);
       if (rest.some((g) => !g.alts.length)) continue;
-      const found = run([rest]);
-      if (found.slot.length > (best?.matches.slot.length ?? 0)) best = { matches: found, word: (groups[i] as Group).word };
+      const found = run([rest]).length;
+      if (found > (best?.found ?? 0)) best = { rest, word: (groups[i] as Group).word, found };
     }
-    return best ? { matches: best.matches, corrections, unmatched: best.word } : { matches, corrections };
+    return best ? { matches: precise(run([best.rest])), corrections, unmatched: best.word } : { matches: run([]), corrections };
   }
 
   /** Every product, for a list without words (score 0). */
   private everything(): Matches {
-    const matches: Matches = { seg: [], slot: [], score: [] };
+    const matches = this.matchBuffer();
     for (let d = 0; d < this.main.size; d++) {
       if (this.mainDead[d]) continue;
-      matches.seg.push(0);
-      matches.slot.push(d);
-      matches.score.push(0);
+      matches.seg[matches.length] = 0;
+      matches.slot[matches.length] = d;
+      matches.score[matches.length++] = 0;
     }
     for (let d = 0; d < this.changes.size; d++) {
-      matches.seg.push(1);
-      matches.slot.push(d);
-      matches.score.push(0);
+      matches.seg[matches.length] = 1;
+      matches.slot[matches.length] = d;
+      matches.score[matches.length++] = 0;
     }
     return matches;
   }
@@ -511,8 +571,9 @@ export class SearchEngine {
     const priceBounds = priceKeys.map((key) => PRICE_RANGES[key]);
     const priceCounts = new Int32Array(priceKeys.length);
     const values = new Map<number, number>();
-    const passing: number[] = [];
-    for (let i = 0; i < matches.slot.length; i++) {
+    const passing = new Int32Array(matches.length);
+    let passed = 0;
+    for (let i = 0; i < matches.length; i++) {
       const seg = segs[matches.seg[i] as number] as Segment;
       const d = matches.slot[i] as number;
       if (categories && !categories.has(seg.categoryId[d] as number)) continue;
@@ -530,7 +591,7 @@ export class SearchEngine {
         for (let k = a0; k < a1 && !hit; k++) hit = g.values.has(seg.attrValues[k] as number);
         if (!hit) fail |= groupBit.get(g.attributeId) as number;
       }
-      if (fail === 0) passing.push(i);
+      if (fail === 0) passing[passed++] = i;
       // A facet counts the products that pass every filter but its own.
       if (fail === 0 || fail === AVAILABILITY_BIT) availabilityCounts[avail] = (availabilityCounts[avail] as number) + 1;
       if (fail === 0 || fail === PRICE_BIT) {
@@ -557,10 +618,10 @@ export class SearchEngine {
     };
 
     const compare = this.comparator(matches, query.sort, byRelevance);
-    const wanted = Math.min(passing.length, query.offset + query.limit);
-    const top = topK(passing, wanted, compare);
+    const wanted = Math.min(passed, query.offset + query.limit);
+    const top = topK(passing.subarray(0, passed), wanted, compare);
     const ids = top.slice(query.offset).map((i) => (segs[matches.seg[i] as number] as Segment).ids[matches.slot[i] as number] as number);
-    return { ids, total: passing.length, facets };
+    return { ids, total: passed, facets };
   }
 
   private comparator(m: Matches, sort: SortOption | undefined, byRelevance: boolean): (a: number, b: number) => number {
@@ -608,7 +669,7 @@ export class SearchEngine {
       const near = this.nearestWords(word, 3).words;
       for (const candidate of near) {
         const attempt = list.map((w, j) => (j === i ? candidate : w)).join(" ");
-        if (!out.includes(attempt) && this.match(attempt).matches.slot.length) out.push(attempt);
+        if (!out.includes(attempt) && this.match(attempt).matches.length) out.push(attempt);
         if (out.length >= limit) break;
       }
     }
@@ -622,10 +683,32 @@ export class SearchEngine {
   }
 }
 
+/**
+ * The matches that have every word outside their description, when there are any: "velvet
+ * cushion" finds the velvet cushions, not a velvet sofa whose text mentions its cushions. Without
+ * any, every match (a word only descriptions have still finds them, with another word elsewhere).
+ */
+function precise(matches: Matches): Matches {
+  let kept = 0;
+  for (let i = 0; i < matches.length; i++) if (matches.precise[i]) kept++;
+  if (kept === 0 || kept === matches.length) return matches;
+  let at = 0;
+  for (let i = 0; i < matches.length; i++) {
+    if (!matches.precise[i]) continue;
+    matches.seg[at] = matches.seg[i] as number;
+    matches.slot[at] = matches.slot[i] as number;
+    matches.score[at] = matches.score[i] as number;
+    matches.precise[at] = 1;
+    at++;
+  }
+  matches.length = at;
+  return matches;
+}
+
 /** The first `k` of `items` in `compare`'s order: a full sort when k is a large part, else a bounded heap. */
-export function topK(items: number[], k: number, compare: (a: number, b: number) => number): number[] {
+export function topK(items: ArrayLike<number> & Iterable<number>, k: number, compare: (a: number, b: number) => number): number[] {
   if (k <= 0) return [];
-  if (k * 8 >= items.length) return items.slice().sort(compare).slice(0, k);
+  if (k * 8 >= items.length) return Array.from(items).sort(compare).slice(0, k);
   // Max-heap (by `compare`) of the best k so far: its root is the worst of them.
   const heap: number[] = [];
   const worse = (a: number, b: number) => compare(a, b) > 0;

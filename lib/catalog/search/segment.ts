@@ -96,11 +96,165 @@ export function docSurfaces(doc: Pick<IndexDoc, "name" | "category" | "attribute
   return { all, strong };
 }
 
+/** A typed array that grows as values are pushed (amortized doubling), outside V8's heap. */
+class Growable<T extends Int32Array | Uint8Array | Float64Array> {
+  data: T;
+  length = 0;
+  constructor(private readonly make: (size: number) => T) {
+    this.data = make(1024);
+  }
+  push(value: number) {
+    if (this.length === this.data.length) {
+      const bigger = this.make(this.data.length * 2);
+      bigger.set(this.data);
+      this.data = bigger;
+    }
+    this.data[this.length++] = value;
+  }
+  /** The values pushed, in an array of their exact length. */
+  done(): T {
+    return this.data.slice(0, this.length) as T;
+  }
+}
+
 /**
- * An immutable inverted index of some products: each term's postings (product slots, ascending,
- * with the fields it occurs in) packed in two typed arrays, and the products' filter and ranking
- * columns as typed arrays. The engine keeps one large segment of the whole catalog and one small
- * segment of what changed since, rebuilt on every change (./engine.ts).
+ * Builds a segment from products added one at a time, so a catalog of 100,000 is never all in
+ * memory as objects: each product's terms go into three growing typed arrays (term, slot, fields;
+ * about 9 bytes a term, outside the 256 MB JavaScript heap the server runs with), and `build()`
+ * groups them by term with a counting sort.
+ */
+export class SegmentBuilder {
+  private readonly termIds = new Map<string, number>();
+  private readonly pTerm = new Growable((n) => new Int32Array(n));
+  private readonly pSlot = new Growable((n) => new Int32Array(n));
+  private readonly pFields = new Growable((n) => new Uint8Array(n));
+  private readonly ids = new Growable((n) => new Int32Array(n));
+  private readonly availability = new Growable((n) => new Uint8Array(n));
+  private readonly price = new Growable((n) => new Float64Array(n));
+  private readonly createdAt = new Growable((n) => new Float64Array(n));
+  private readonly popular = new Growable((n) => new Uint8Array(n));
+  private readonly popularity = new Growable((n) => new Float64Array(n));
+  private readonly categoryId = new Growable((n) => new Int32Array(n));
+  private readonly attrStart = new Growable((n) => new Int32Array(n));
+  private readonly attrValues = new Growable((n) => new Int32Array(n));
+  private readonly surfaces = new Map<string, number>();
+  private readonly strongSurfaces = new Set<string>();
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  add(doc: IndexDoc): void {
+    const slot = this.ids.length;
+    this.ids.push(doc.id);
+    this.availability.push(AVAILABILITY_RANK[doc.availability]);
+    this.price.push(doc.price);
+    this.createdAt.push(doc.createdAt);
+    this.popular.push(doc.popular ? 1 : 0);
+    this.popularity.push(doc.popularity);
+    this.categoryId.push(doc.categoryId);
+    this.attrStart.push(this.attrValues.length);
+    for (const v of doc.attributeValueIds) this.attrValues.push(v);
+    for (const [term, fields] of docTerms(doc)) {
+      let t = this.termIds.get(term);
+      if (t === undefined) this.termIds.set(term, (t = this.termIds.size));
+      this.pTerm.push(t);
+      this.pSlot.push(slot);
+      this.pFields.push(fields);
+    }
+    const { all, strong } = docSurfaces(doc);
+    for (const surface of all) this.surfaces.set(surface, (this.surfaces.get(surface) ?? 0) + 1);
+    for (const surface of strong) this.strongSurfaces.add(surface);
+  }
+
+  build(): Segment {
+    const termCount = this.termIds.size;
+    const total = this.pTerm.length;
+    const terms = this.pTerm.data;
+    const slots = this.pSlot.data;
+    const fields = this.pFields.data;
+    // Counting sort by term: each term's strong postings first (name, category, attributes), then
+    // its description-only ones, each in slot order.
+    const strongCount = new Int32Array(termCount);
+    const weakCount = new Int32Array(termCount);
+    for (let i = 0; i < total; i++) {
+      const t = terms[i] as number;
+      if (fields[i] === FIELD.description) weakCount[t] = (weakCount[t] as number) + 1;
+      else strongCount[t] = (strongCount[t] as number) + 1;
+    }
+    const termStart = new Int32Array(termCount);
+    const termMid = new Int32Array(termCount);
+    const termEnd = new Int32Array(termCount);
+    let at = 0;
+    for (let t = 0; t < termCount; t++) {
+      termStart[t] = at;
+      at += strongCount[t] as number;
+      termMid[t] = at;
+      at += weakCount[t] as number;
+      termEnd[t] = at;
+    }
+    const nextStrong = termStart.slice();
+    const nextWeak = termMid.slice();
+    const postDocs = new Int32Array(total);
+    const postFields = new Uint8Array(total);
+    for (let i = 0; i < total; i++) {
+      const t = terms[i] as number;
+      const f = fields[i] as number;
+      const k = f === FIELD.description ? (nextWeak[t] as number) : (nextStrong[t] as number);
+      if (f === FIELD.description) nextWeak[t] = k + 1;
+      else nextStrong[t] = k + 1;
+      postDocs[k] = slots[i] as number;
+      postFields[k] = f;
+    }
+    this.attrStart.push(this.attrValues.length);
+    return new Segment({
+      ids: this.ids.done(),
+      availability: this.availability.done(),
+      price: this.price.done(),
+      createdAt: this.createdAt.done(),
+      popular: this.popular.done(),
+      popularity: this.popularity.done(),
+      categoryId: this.categoryId.done(),
+      attrStart: this.attrStart.done(),
+      attrValues: this.attrValues.done(),
+      terms: this.termIds,
+      termStart,
+      termMid,
+      termEnd,
+      postDocs,
+      postFields,
+      surfaces: this.surfaces,
+      strongSurfaces: this.strongSurfaces,
+    });
+  }
+}
+
+type SegmentParts = {
+  ids: Int32Array;
+  availability: Uint8Array;
+  price: Float64Array;
+  createdAt: Float64Array;
+  popular: Uint8Array;
+  popularity: Float64Array;
+  categoryId: Int32Array;
+  attrStart: Int32Array;
+  attrValues: Int32Array;
+  terms: Map<string, number>;
+  termStart: Int32Array;
+  termMid: Int32Array;
+  termEnd: Int32Array;
+  postDocs: Int32Array;
+  postFields: Uint8Array;
+  surfaces: Map<string, number>;
+  strongSurfaces: Set<string>;
+};
+
+/**
+ * An immutable inverted index of some products: each term's postings (product slots, with the
+ * fields it occurs in) packed in two typed arrays, and the products' filter and ranking columns
+ * as typed arrays. The engine keeps one large segment of the whole catalog and one small segment
+ * of what changed since, rebuilt on every change (./engine.ts). Made by SegmentBuilder, or
+ * `Segment.of(docs)`.
  */
 export class Segment {
   readonly size: number;
@@ -111,6 +265,7 @@ export class Segment {
   readonly popular: Uint8Array;
   readonly popularity: Float64Array;
   readonly categoryId: Int32Array;
+  /** Product slot → [attrStart[slot], attrStart[slot + 1]) in attrValues. */
   readonly attrStart: Int32Array;
   readonly attrValues: Int32Array;
   /**
@@ -126,73 +281,36 @@ export class Segment {
   /** Surface word → number of products with it. */
   readonly surfaces: Map<string, number>;
   /** Surface words of names, categories and attributes. */
-  readonly strongSurfaces = new Set<string>();
+  readonly strongSurfaces: Set<string>;
   /** Product id → slot. */
-  private readonly slotOf: Map<number, number>;
+  private readonly slotOf = new Map<number, number>();
 
-  constructor(docs: readonly IndexDoc[]) {
-    const n = docs.length;
-    this.size = n;
-    this.ids = new Int32Array(n);
-    this.availability = new Uint8Array(n);
-    this.price = new Float64Array(n);
-    this.createdAt = new Float64Array(n);
-    this.popular = new Uint8Array(n);
-    this.popularity = new Float64Array(n);
-    this.categoryId = new Int32Array(n);
-    this.attrStart = new Int32Array(n + 1);
-    this.slotOf = new Map();
-    this.surfaces = new Map();
-    const attrList: number[] = [];
-    const postings = new Map<string, number[]>();
-    docs.forEach((doc, slot) => {
-      this.ids[slot] = doc.id;
-      this.slotOf.set(doc.id, slot);
-      this.availability[slot] = AVAILABILITY_RANK[doc.availability];
-      this.price[slot] = doc.price;
-      this.createdAt[slot] = doc.createdAt;
-      this.popular[slot] = doc.popular ? 1 : 0;
-      this.popularity[slot] = doc.popularity;
-      this.categoryId[slot] = doc.categoryId;
-      this.attrStart[slot] = attrList.length;
-      for (const v of doc.attributeValueIds) attrList.push(v);
-      for (const [term, fields] of docTerms(doc)) {
-        let list = postings.get(term);
-        if (!list) postings.set(term, (list = []));
-        list.push(slot, fields);
-      }
-      const { all, strong } = docSurfaces(doc);
-      for (const surface of all) this.surfaces.set(surface, (this.surfaces.get(surface) ?? 0) + 1);
-      for (const surface of strong) this.strongSurfaces.add(surface);
-    });
-    this.attrStart[n] = attrList.length;
-    this.attrValues = Int32Array.from(attrList);
-    let total = 0;
-    for (const list of postings.values()) total += list.length / 2;
-    this.postDocs = new Int32Array(total);
-    this.postFields = new Uint8Array(total);
-    this.terms = new Map();
-    this.termStart = new Int32Array(postings.size);
-    this.termMid = new Int32Array(postings.size);
-    this.termEnd = new Int32Array(postings.size);
-    let at = 0;
-    let t = 0;
-    for (const [term, list] of postings) {
-      this.terms.set(term, t);
-      this.termStart[t] = at;
-      for (const strong of [true, false]) {
-        for (let i = 0; i < list.length; i += 2) {
-          const fields = list[i + 1] as number;
-          if ((fields !== FIELD.description) !== strong) continue;
-          this.postDocs[at] = list[i] as number;
-          this.postFields[at] = fields;
-          at++;
-        }
-        if (strong) this.termMid[t] = at;
-      }
-      this.termEnd[t] = at;
-      t++;
-    }
+  constructor(parts: SegmentParts) {
+    this.size = parts.ids.length;
+    this.ids = parts.ids;
+    this.availability = parts.availability;
+    this.price = parts.price;
+    this.createdAt = parts.createdAt;
+    this.popular = parts.popular;
+    this.popularity = parts.popularity;
+    this.categoryId = parts.categoryId;
+    this.attrStart = parts.attrStart;
+    this.attrValues = parts.attrValues;
+    this.terms = parts.terms;
+    this.termStart = parts.termStart;
+    this.termMid = parts.termMid;
+    this.termEnd = parts.termEnd;
+    this.postDocs = parts.postDocs;
+    this.postFields = parts.postFields;
+    this.surfaces = parts.surfaces;
+    this.strongSurfaces = parts.strongSurfaces;
+    for (let slot = 0; slot < this.size; slot++) this.slotOf.set(this.ids[slot] as number, slot);
+  }
+
+  static of(docs: readonly IndexDoc[]): Segment {
+    const builder = new SegmentBuilder();
+    for (const doc of docs) builder.add(doc);
+    return builder.build();
   }
 
   /**

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { getDb, type Db } from "@/lib/platform/db";
 import { log as rootLog } from "@/lib/platform/log";
 import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData } from "../search/engine";
-import type { IndexDoc } from "../search/segment";
+import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
 import { htmlToText, listItems } from "../search/text";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
@@ -153,21 +153,28 @@ async function readFingerprint(db: Db): Promise<string> {
   return `${Number(count?.n ?? 0)}/${categories.length}/${values.length}/${hash}`;
 }
 
-async function buildAll(db: Db): Promise<{ docs: IndexDoc[]; attributeOf: Map<number, number>; since: number; maxId: number }> {
-  const docs: IndexDoc[] = [];
+/**
+ * The whole published catalog as a segment, read and indexed a batch at a time: a batch's rows are
+ * dropped once indexed, so 100,000 products never sit in memory as objects at once.
+ */
+async function buildAll(db: Db): Promise<{ segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number }> {
+  const builder = new SegmentBuilder();
   const attributeOf = new Map<number, number>();
   let since = 0;
   let maxId = 0;
   for (;;) {
     const batch = await readDocs(db, { afterId: maxId });
-    for (const d of batch.docs) docs.push(d);
+    for (const d of batch.docs) builder.add(d);
     for (const [v, a] of batch.attributeOf) attributeOf.set(v, a);
-    for (const r of batch.rows) since = Math.max(since, toMs(r.updated_at));
+    for (const r of batch.rows) {
+      since = Math.max(since, toMs(r.updated_at));
+      maxId = Math.max(maxId, r.id);
+    }
     if (batch.rows.length < BATCH) break;
-    maxId = (batch.rows.at(-1) as ProductRow).id;
+    // Let requests in between batches (a rebuild runs while the store serves).
+    await new Promise((resolve) => setImmediate(resolve));
   }
-  maxId = docs.reduce((m, d) => Math.max(m, d.id), maxId);
-  return { docs, attributeOf, since, maxId };
+  return { segment: builder.build(), attributeOf, since, maxId };
 }
 
 /** The merchant's synonyms (./synonyms.ts), read again when their version changes. */
@@ -183,7 +190,7 @@ async function start(): Promise<State> {
   const { db } = await getDb();
   const started = Date.now();
   const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
-  const engine = new SearchEngine(built.docs, built.attributeOf);
+  const engine = new SearchEngine(built.segment, built.attributeOf);
   const state: State = { engine, since: built.since, maxId: built.maxId, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started };
   await loadSynonyms(state, true);
   log.info({ products: engine.size, ms: state.buildMs, bytes: engine.approximateBytes }, "product search index built");
@@ -198,7 +205,7 @@ function rebuild(state: State): Promise<void> {
     const { db } = await getDb();
     const started = Date.now();
     const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
-    state.engine.replaceAll(built.docs, built.attributeOf);
+    state.engine.replaceAll(built.segment, built.attributeOf);
     state.since = Math.max(state.since, built.since);
     state.maxId = Math.max(state.maxId, built.maxId);
     state.fingerprint = fingerprint;
