@@ -33,7 +33,8 @@ const searchHref = (query: string) => `/search?query=${encodeURIComponent(query)
  */
 function SearchNotes({ name, page }: { name: string; page: ProductListPage }) {
   const corrections = page.corrections ?? [];
-  if (!corrections.length && !page.unmatched) return null;
+  // Nothing found: "No products found." and what else to try say it (NothingFound).
+  if (page.total === 0 || (!corrections.length && !page.unmatched)) return null;
   return (
     <div className="space-y-1 text-sm" role="status">
       {corrections.length ? (
