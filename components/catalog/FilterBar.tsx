@@ -13,14 +13,37 @@ import {
   type PriceRange,
   type SortOption,
 } from "@/lib/catalog/options";
+import { facetLabel } from "@/lib/catalog/search-notes";
 
 /** The attribute groups of the bar: name, address key (`colour`), values in their order. */
 export type AttributeOptions = { name: string; key: string; values: string[] }[];
 
-type Option = { value: string; label: string };
+/**
+ * A search by words: how many results each value would give with the other filters in force
+ * (attributes by name, then value).
+ */
+export type FacetCounts = {
+  availability: Record<string, number>;
+  price: Record<string, number>;
+  attributes: Record<string, Record<string, number>>;
+};
+
+type Option = { value: string; label: string; disabled?: boolean };
 
 const entries = (o: Record<string, string>): Option[] => Object.entries(o).map(([value, label]) => ({ value, label }));
 const PRICE_OPTIONS = Object.entries(PRICE_RANGES).map(([value, r]) => ({ value, label: r.label }));
+
+/**
+ * Options with their counts ("Velvet (12)"); a value that would give nothing is shown but cannot
+ * be picked, unless it is the one picked now (so it can be seen, and changed).
+ */
+function counted(options: Option[], counts: Record<string, number> | undefined, selected: string): Option[] {
+  if (!counts) return options;
+  return options.map((o) => {
+    const count = counts[o.value] ?? 0;
+    return { ...o, label: facetLabel(o.label, count), disabled: count === 0 && o.value !== selected };
+  });
+}
 
 /** One labelled select of the filter bar; `name` is its query parameter for the no-JavaScript form. */
 function FilterSelect({
@@ -47,7 +70,7 @@ function FilterSelect({
       <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)} className="mt-1 w-full rounded-lg border border-ink/15 bg-white px-3 py-2 text-sm">
         {empty !== undefined ? <option value="">{empty}</option> : null}
         {options.map((o) => (
-          <option key={o.value} value={o.value}>
+          <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}
           </option>
         ))}
@@ -63,7 +86,18 @@ function FilterSelect({
  * products on its first screen rather than seven selects (which were also the costliest part of
  * the page's first layout). Without JavaScript the noscript style shows them all.
  */
-export function FilterBar({ state, attributes, extra = {} }: { state: FilterState; attributes: AttributeOptions; extra?: Record<string, string | undefined> }) {
+export function FilterBar({
+  state,
+  attributes,
+  extra = {},
+  counts,
+}: {
+  state: FilterState;
+  attributes: AttributeOptions;
+  extra?: Record<string, string | undefined>;
+  /** A search by words: each value's count beside it, values that would give nothing disabled. */
+  counts?: FacetCounts;
+}) {
   const router = useRouter();
   const pathname = usePathname();
   const [pending, startTransition] = useTransition();
@@ -96,30 +130,45 @@ export function FilterBar({ state, attributes, extra = {} }: { state: FilterStat
       <FilterSelect
         name="sort"
         label="Sort by"
-        value={state.sort ?? "newest"}
+        value={state.sort ?? ""}
+        empty={counts ? "Relevance" : "Recommended"}
         options={entries(SORT_OPTIONS)}
-        onChange={(v) => apply({ kind: "sort", value: v as SortOption })}
+        onChange={(v) => apply({ kind: "sort", value: orNone<SortOption>(v) })}
         className="md:order-1"
       />
       <div id={panelId} className={`filter-fields ${open ? "contents" : "hidden"} md:contents`}>
-        {attributes.map((a) => (
-          <FilterSelect
-            key={a.key}
-            name={a.key}
-            label={a.name}
-            value={state.attributes[a.name]?.[0] ?? ""}
-            empty="All"
-            options={a.values.map((v) => ({ value: v, label: v }))}
-            onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}
-          />
-        ))}
-        <FilterSelect name="price" label="Price" value={state.price ?? ""} empty="Any price" options={PRICE_OPTIONS} onChange={(v) => apply({ kind: "price", value: orNone<PriceRange>(v) })} />
+        {attributes.map((a) => {
+          const value = state.attributes[a.name]?.[0] ?? "";
+          return (
+            <FilterSelect
+              key={a.key}
+              name={a.key}
+              label={a.name}
+              value={value}
+              empty="All"
+              options={counted(
+                a.values.map((v) => ({ value: v, label: v })),
+                counts ? (counts.attributes[a.name] ?? {}) : undefined,
+                value,
+              )}
+              onChange={(v) => apply({ kind: "attribute", name: a.name, values: v ? [v] : [] })}
+            />
+          );
+        })}
+        <FilterSelect
+          name="price"
+          label="Price"
+          value={state.price ?? ""}
+          empty="Any price"
+          options={counted(PRICE_OPTIONS, counts?.price, state.price ?? "")}
+          onChange={(v) => apply({ kind: "price", value: orNone<PriceRange>(v) })}
+        />
         <FilterSelect
           name="availability"
           label="Availability"
           value={state.availability ?? ""}
           empty="All"
-          options={entries(AVAILABILITY_OPTIONS)}
+          options={counted(entries(AVAILABILITY_OPTIONS), counts?.availability, state.availability ?? "")}
           onChange={(v) => apply({ kind: "availability", value: orNone<AvailabilityFilter>(v) })}
         />
         <FilterSelect

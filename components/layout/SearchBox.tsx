@@ -27,7 +27,7 @@ function subscribeWide(onChange: () => void) {
 const usePlaceholder = () =>
   useSyncExternalStore(subscribeWide, () => (window.matchMedia(WIDE_HEADER).matches ? PLACEHOLDER_LONG : PLACEHOLDER_SHORT), () => PLACEHOLDER_SHORT);
 
-/** Header product search with a dropdown of matches. */
+/** Header product search with a dropdown of matching categories and products. */
 export function SearchBox({ className = "" }: { className?: string }) {
   const [text, setText] = useState("");
   // The term whose dropdown the shopper dismissed; a new answer for another term opens it again.
@@ -35,7 +35,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   const listId = useId();
   const router = useRouter();
-  const { results, total, term, loading } = useProductSuggestions(text);
+  const { results, total, categories, suggestions, term, loading } = useProductSuggestions(text);
   const placeholder = usePlaceholder();
   const expanded = term.length >= 3 && !loading && term === text.trim() && dismissed !== term;
   const close = () => setDismissed(term);
@@ -95,6 +95,18 @@ export function SearchBox({ className = "" }: { className?: string }) {
       </form>
       {expanded ? (
         <div id={listId} className="absolute right-0 left-0 z-50 mt-2 max-h-96 overflow-auto rounded-xl border border-ink/10 bg-white text-ink shadow-xl">
+          {categories.length ? (
+            <ul aria-label="Categories" className="border-b border-ink/10 py-1">
+              {categories.map((c) => (
+                <li key={c.slug}>
+                  <Link href={`/category/${c.slug}`} onClick={close} className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-sand/60 focus:bg-sand/60">
+                    <span className="text-xs tracking-wide text-ink/60 uppercase">Category</span>
+                    <span className="font-semibold">{c.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           {results.length ? (
             <ul aria-label="Search results">
               {results.map((p) => (
@@ -108,7 +120,23 @@ export function SearchBox({ className = "" }: { className?: string }) {
               ))}
             </ul>
           ) : (
-            <p className="px-4 py-3 text-sm">No products found.</p>
+            <>
+              <p className="px-4 py-3 text-sm">No products found.</p>
+              {suggestions.length ? (
+                <p className="px-4 pb-3 text-sm">
+                  Did you mean{" "}
+                  {suggestions.map((s, i) => (
+                    <span key={s}>
+                      {i ? ", " : ""}
+                      <Link href={`/search?query=${encodeURIComponent(s)}`} onClick={close} className="font-semibold text-saffron-dark underline">
+                        {s}
+                      </Link>
+                    </span>
+                  ))}
+                  ?
+                </p>
+              ) : null}
+            </>
           )}
           {total > results.length ? (
             <Link href={`/search?query=${encodeURIComponent(term)}`} onClick={close} className="block border-t border-ink/10 px-4 py-2 text-sm font-semibold text-saffron-dark">

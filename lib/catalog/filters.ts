@@ -70,7 +70,9 @@ export function filtersToQuery(state: FilterState, extra: Record<string, string 
   if (state.availability) q.set("availability", state.availability);
   if (state.advanced) q.set("advanced_filters", state.advanced);
   for (const { name, key } of state.filters) for (const v of state.attributes[name] ?? []) q.append(key, v);
-  if (state.sort && state.sort !== "newest") q.set("sort", state.sort);
+  // No sort is the list's own order (relevance for a search by words, what can be bought first
+  // otherwise), so "newest" is named too.
+  if (state.sort) q.set("sort", state.sort);
   if (state.page > 1) q.set("page", String(state.page));
   const s = q.toString();
   return s ? `?${s}` : "";

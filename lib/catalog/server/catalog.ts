@@ -4,7 +4,8 @@ import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type PriceRange, type SortOption } from "../options";
 import type { AttributeFilterGroup, Correction } from "../search/engine";
-import { searchIndex } from "./product-search";
+import { searchFallbacks, searchIndex } from "./product-search";
+import { matchingCategories } from "../search-notes";
 import { attributeKeys, type AttributeKey } from "../attribute-keys";
 import { readFilters, type FilterState, type SearchParamsRecord } from "../filters";
 import type { ProductSearch } from "../schemas";
@@ -91,8 +92,27 @@ export type ProductFacets = {
   values: Record<number, number>;
 };
 
-/** A product list; a search by words adds its filter counts and the words it read as others (typos). */
-export type ProductListPage = Page<ProductCard> & { facets?: ProductFacets; corrections?: Correction[] };
+/** A category whose name matches a search's words, for the header's dropdown. */
+export type CategoryMatch = { name: string; slug: string };
+
+/**
+ * A product list. A search by words adds its filter counts, the words it read as others (typos),
+ * the word it left out when nothing matched them all, the categories whose names match; and when
+ * it found nothing, queries that do find something and popular products to show instead.
+ */
+export type ProductListPage = Page<ProductCard> & {
+  facets?: ProductFacets;
+  corrections?: Correction[];
+  unmatched?: string;
+  categories?: CategoryMatch[];
+  suggestions?: string[];
+  popular?: ProductCard[];
+};
+
+/** How many popular products a search that found nothing shows. */
+const POPULAR_FALLBACK = 8;
+/** How many matching categories a search names. */
+const CATEGORY_MATCHES = 3;
 
 /** An attribute as the filter bar offers it: its address key and the values published products have. */
 export type FilterAttribute = { id: number; name: string; key: string; values: { id: number; value: string }[] };
@@ -304,12 +324,12 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
     offset,
     limit: perPage,
   });
-  const rows = answer.ids.length ? await db.selectFrom("products as p").select(cardColumns).where("p.id", "in", answer.ids).where("p.published", "=", 1).execute() : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = answer.ids.flatMap((id) => {
-    const row = byId.get(id);
-    return row ? [toCard(row)] : [];
-  });
+  const text = search.name as string;
+  const [items, fallbacks, categories] = await Promise.all([
+    cardsById(db, answer.ids),
+    answer.total === 0 ? searchFallbacks(text, POPULAR_FALLBACK) : null,
+    listCategories(),
+  ]);
   const { availability, price, values } = answer.facets;
   return {
     items,
@@ -319,7 +339,21 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
     lastPage: Math.max(1, Math.ceil(answer.total / perPage)),
     facets: { availability, price, values: Object.fromEntries(values) },
     corrections: answer.corrections,
+    ...(answer.unmatched ? { unmatched: answer.unmatched } : {}),
+    categories: matchingCategories(text, categories.flatMap((c) => [c, ...c.subcategories]), CATEGORY_MATCHES),
+    ...(fallbacks ? { suggestions: fallbacks.suggestions, popular: await cardsById(db, fallbacks.popularIds) } : {}),
   };
+}
+
+/** Published products' cards by id, in the order of `ids` (the index's order; prices and stock are this moment's). */
+async function cardsById(db: Db, ids: readonly number[]): Promise<ProductCard[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom("products as p").select(cardColumns).where("p.id", "in", [...ids]).where("p.published", "=", 1).execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toCard(row)] : [];
+  });
 }
 
 async function readProductList(search: ProductSearch, today: string): Promise<ProductListPage | null> {

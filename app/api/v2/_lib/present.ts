@@ -7,11 +7,12 @@ import type {
   ApiProductCard,
   ApiProductDetail,
   ApiProductVariant,
+  ApiSearchMeta,
   ApiSlider,
   ApiSubcategory,
   ApiWishlistItem,
 } from "@/lib/api/types";
-import type { CategorySummary, CategoryWithChildren, Page, ProductCard, ProductDetail, ProductOption, ProductVariant } from "@/lib/catalog";
+import type { CategorySummary, CategoryWithChildren, FilterAttribute, Page, ProductCard, ProductDetail, ProductListPage, ProductOption, ProductVariant } from "@/lib/catalog";
 import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/content";
 import type { WishlistItem } from "@/lib/cart";
 
@@ -20,6 +21,28 @@ export const rupees = (paise: number) => Math.round(paise) / 100;
 
 export function meta(page: Page<unknown>): ApiMeta {
   return { current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
+}
+
+/**
+ * The meta of a search by words: the page's, with its facets (attribute values by name, each
+ * attribute the filter bar offers with every value and its count, 0 included), corrections, the
+ * word left out, matching categories, and for an empty result suggestions and popular cards.
+ */
+export function searchMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiSearchMeta {
+  const { facets } = page;
+  return {
+    ...meta(page),
+    facets: {
+      availability: facets.availability,
+      price: facets.price,
+      attributes: attributes.map((a) => ({ name: a.name, key: a.key, values: a.values.map((v) => ({ value: v.value, count: facets.values[v.id] ?? 0 })) })),
+    },
+    corrections: page.corrections ?? [],
+    unmatched: page.unmatched ?? null,
+    categories: page.categories ?? [],
+    suggestions: page.suggestions ?? [],
+    popular: (page.popular ?? []).map(productCard),
+  };
 }
 
 export const subcategory = (c: CategorySummary): ApiSubcategory => ({

@@ -242,6 +242,45 @@ describe("fuzzing the routes found in app/", () => {
     expect((await raw("GET * HTTP/1.1")).status).toBe(400);
   });
 
+  it("answers hostile search text with results or none (200) or a field error (422), on the API and the search page, never a 5xx", { timeout: 300_000 }, async () => {
+    const texts = [
+      "curtain ".repeat(400), // very long: over the 100-character limit
+      "velvet curtain blue cotton king size 7 ft bedsheet cushion rug jute wool silk linen tiebacks", // many words
+      "a".repeat(100),
+      "!!! ??? ... ,,, ;;;",
+      "((((((((((",
+      "' OR 1=1 --",
+      "\"; DROP TABLE products; --",
+      "%_\\%_\\",
+      "curtain* NEAR(velvet cotton, 2) AND NOT ^blue OR \"silk\"",
+      "{}[]:-+~|&<>=@#$",
+      "🛏️🪟🛋️🧺",
+      "curtain 🪟 velvet",
+      "पर्दा चादर तकिया",
+      "रज़ाई",
+      "curtian पर्दा 🛏️ 'or'",
+    ];
+    const requests: RawRequest[] = [];
+    for (const text of texts) {
+      const q = encodeURIComponent(text);
+      requests.push({ line: `GET /api/v2/products/search?name=${q} HTTP/1.1` });
+      requests.push({ line: `GET /api/v2/products/search?name=${q}&material=Velvet&price=under_10000&availability=in_stock&sort=price_asc&page=2 HTTP/1.1` });
+      requests.push({ line: `GET /search?query=${q} HTTP/1.1` });
+      requests.push({ line: `GET /search?query=${q}&material=Cotton&sort=popular HTTP/1.1` });
+    }
+    const bad: string[] = [];
+    for (const request of requests) {
+      const answer = await raw(request.line, {}, { whole: request.line.includes("/api/") });
+      if (answer.status !== 200 && answer.status !== 422) bad.push(`${request.line} → ${answer.line || "no answer"}`);
+      else if (request.line.includes("/api/") && answer.status === 200) {
+        // A search by words answers with its meta in full.
+        const meta = JSON.parse(answer.body).meta;
+        if (!meta.facets || !Array.isArray(meta.corrections) || !Array.isArray(meta.suggestions)) bad.push(`${request.line} → meta without the search's fields`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it("refuses NUL in the search text with 422 on the API and a message on the search page", async () => {
     const api = await raw("GET /api/v2/products/search?name=ab%00cd HTTP/1.1", {}, { whole: true });
     expect(api.status).toBe(422);

@@ -1,0 +1,113 @@
+/**
+ * What GET /api/v2/products/search adds to `meta` for a search by words (docs/api-v2.md): facet
+ * counts, corrections, the word left out, matching categories, and for an empty result
+ * suggestions and popular cards. Against the demo catalog, on whichever database the run uses.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import { api, closeTestDb, type Json } from "./client";
+
+afterAll(closeTestDb);
+
+const search = async (query: string) => {
+  const res = await api(`/products/search?${query}`);
+  expect(res.status, query).toBe(200);
+  return res.json as { data: Json[]; meta: Json };
+};
+
+/** Each value's count of one attribute's facet, by value. */
+const countsOf = (meta: Json, attribute: string): Record<string, number> =>
+  Object.fromEntries((meta.facets.attributes as Json[]).find((a) => a.name === attribute).values.map((v: Json) => [v.value, v.count]));
+
+const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+
+describe("the search's meta", () => {
+  it("has only the paging fields for a list without words", async () => {
+    const { meta } = await search("per_page=2");
+    expect(Object.keys(meta).sort()).toEqual(["current_page", "last_page", "per_page", "total"]);
+  });
+
+  it("has every field for a search that found something as typed", async () => {
+    const { data, meta } = await search("name=velvet&per_page=4");
+    expect(data.length).toBeGreaterThan(0);
+    expect(meta).toMatchObject({ current_page: 1, per_page: 4, corrections: [], unmatched: null, suggestions: [], popular: [] });
+    expect(Object.keys(meta.facets.availability).sort()).toEqual(["in_stock", "made_to_order", "out_of_stock"]);
+    expect(Object.keys(meta.facets.price).sort()).toEqual(["10000_20000", "20000_30000", "above_30000", "under_10000"].sort());
+    const material = (meta.facets.attributes as Json[]).find((a) => a.key === "material");
+    expect(material).toMatchObject({ name: "Material", key: "material" });
+    expect(material.values).toContainEqual({ value: "Velvet", count: expect.any(Number) });
+    // With no filter in force, each facet partitions the results.
+    expect(sum(meta.facets.availability)).toBe(meta.total);
+    expect(sum(meta.facets.price)).toBe(meta.total);
+  });
+
+  it("counts what each filter value would give with the other filters in force", async () => {
+    const all = (await search("name=curtain&per_page=1")).meta;
+    const materials = Object.entries(countsOf(all, "Material")).filter(([, n]) => n > 0);
+    expect(materials.length).toBeGreaterThan(1);
+    // A value's count is what choosing it gives.
+    for (const [value, count] of materials.slice(0, 3)) {
+      expect((await search(`name=curtain&per_page=1&material=${encodeURIComponent(value)}`)).meta.total, value).toBe(count);
+    }
+    // With a material chosen: its own facet still counts every material (a value replaces the
+    // choice); the others count within the chosen material.
+    const [chosen, chosenCount] = materials[0] as [string, number];
+    const filtered = (await search(`name=curtain&per_page=1&material=${encodeURIComponent(chosen)}`)).meta;
+    expect(filtered.total).toBe(chosenCount);
+    expect(countsOf(filtered, "Material")).toEqual(countsOf(all, "Material"));
+    expect(sum(filtered.facets.availability)).toBe(chosenCount);
+    expect(sum(filtered.facets.price)).toBe(chosenCount);
+    for (const [range, count] of Object.entries(filtered.facets.price as Record<string, number>).filter(([, n]) => n > 0)) {
+      expect((await search(`name=curtain&per_page=1&material=${encodeURIComponent(chosen)}&price=${range}`)).meta.total, range).toBe(count);
+    }
+    // And an availability chosen leaves its own counts as they were, narrowing the material's.
+    const [availability] = Object.entries(filtered.facets.availability as Record<string, number>).find(([, n]) => n > 0) as [string, number];
+    const both = (await search(`name=curtain&per_page=1&material=${encodeURIComponent(chosen)}&availability=${availability}`)).meta;
+    expect(both.facets.availability).toEqual(filtered.facets.availability);
+    expect(countsOf(both, "Material")[chosen]).toBe(both.total);
+  });
+
+  it("reads a typo as the word the catalog has and says so", async () => {
+    const { data, meta } = await search("name=curtian&per_page=12");
+    expect(meta.corrections).toEqual([{ from: "curtian", to: "curtain" }]);
+    expect(meta.total).toBeGreaterThan(0);
+    expect(data.length).toBeGreaterThan(0);
+    expect(data[0].name.toLowerCase()).toContain("curtain");
+  });
+
+  it("leaves out the one word no product has when nothing has them all", async () => {
+    const { data, meta } = await search(`name=${encodeURIComponent("zzqx velvet curtain")}&per_page=48`);
+    expect(meta.unmatched).toBe("zzqx");
+    expect(meta.total).toBeGreaterThan(0);
+    for (const p of data) expect(p.name.toLowerCase()).toMatch(/velvet|curtain/);
+  });
+
+  it("suggests queries that find something and shows popular products when nothing is found", async () => {
+    const { data, meta } = await search("name=cotxnn");
+    expect(data).toEqual([]);
+    expect(meta.total).toBe(0);
+    expect(meta.suggestions).toContain("cotton");
+    expect(meta.popular.length).toBeGreaterThan(0);
+    expect(meta.popular.length).toBeLessThanOrEqual(8);
+    for (const card of meta.popular) {
+      expect(card).toMatchObject({ id: expect.any(Number), slug: expect.any(String), name: expect.any(String), main_price: expect.any(Number), currency: "INR" });
+      // What can be bought.
+      expect(card.availability).toBe("in_stock");
+    }
+    for (const suggestion of meta.suggestions) expect((await search(`name=${encodeURIComponent(suggestion)}&per_page=1`)).meta.total, suggestion).toBeGreaterThan(0);
+  });
+
+  it("names up to 3 categories whose names match what is typed", async () => {
+    const { meta } = await search("name=bed&per_page=1");
+    const categories = meta.categories as { name: string; slug: string }[];
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories.length).toBeLessThanOrEqual(3);
+    // A whole word first (Beds), then names that start with it (Bedding, Bedsheets).
+    expect(categories[0]).toEqual({ name: "Beds", slug: "beds" });
+    for (const c of categories) expect(c.name).toMatch(/\bbed/i);
+    const slugs = categories.map((c) => c.slug);
+    expect(slugs).toContain("bedding");
+    for (const c of categories) expect((await api(`/products/search?category=${c.slug}&per_page=1`)).status).toBe(200);
+    expect((await search(`name=${encodeURIComponent("velvet cur")}&per_page=1`)).meta.categories).toEqual([{ name: "Velvet Curtains", slug: "velvet-curtains" }]);
+    expect((await search("name=cotxnn&per_page=1")).meta.categories).toEqual([]);
+  });
+});
