@@ -222,9 +222,11 @@ describe("the product answer and the listing", () => {
       "Size",
       { name: `Variant Filter Rug ${runTag}` },
     );
-    const found = await api(`/products/search?name=${encodeURIComponent(p.name)}&selected_attribute_values[]=${encodeURIComponent(`Size:${size}`)}`);
+    const search = () => api(`/products/search?name=${encodeURIComponent(p.name)}&selected_attribute_values[]=${encodeURIComponent(`Size:${size}`)}`);
+    // Written straight to the database: the search index reads it within a second or so.
+    await expect.poll(async () => (await search()).json.data.map((c: { id: number }) => c.id), { timeout: 5000, interval: 200 }).toEqual([p.id]);
+    const found = await search();
     expect(found.status).toBe(200);
-    expect(found.json.data.map((c: { id: number }) => c.id)).toEqual([p.id]);
     expect(found.json.data[0]).toMatchObject({ has_variants: true, variant_count: 2, main_price: 999 });
     const { db } = await testDb();
     const sizes = await db.selectFrom("product_attribute_values as pav").innerJoin("attribute_values as av", "av.id", "pav.attribute_value_id").select("av.value").where("pav.product_id", "=", p.id).orderBy("av.value").execute();
