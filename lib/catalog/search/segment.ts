@@ -53,18 +53,26 @@ export function headWord(name: string): string | undefined {
 export const AVAILABILITY_RANK: Record<Availability, number> = { in_stock: 0, made_to_order: 1, out_of_stock: 2 };
 export const AVAILABILITY_OF_RANK: readonly Availability[] = ["in_stock", "made_to_order", "out_of_stock"];
 
+type DocTexts = Pick<IndexDoc, "name" | "category" | "attributes" | "description">;
+
 /**
- * The terms of each field of a product: the stems of its words, and of every two neighbouring
- * words joined ("Table Cloth" also holds "tablecloth", "Door Mat" "doormat"), so a shopper who
- * joins words finds the name that splits them. Descriptions are not joined (their neighbours are
- * seldom one thing).
+ * A product's words, read once: `terms`, each term with the fields it is in: the stems of its
+ * words, and of every two neighbouring words joined ("Table Cloth" also holds "tablecloth", "Door
+ * Mat" "doormat"), so a shopper who joins words finds the name that splits them (descriptions are
+ * not joined: their neighbours are seldom one thing); and its surface words, what prefixes are
+ * completed to (`all`) and typos corrected to (`strong`: name, category and attributes only; a
+ * description's vocabulary is too wide to guess a misspelt word from).
  */
-export function docTerms(doc: Pick<IndexDoc, "name" | "category" | "attributes" | "description">): Map<string, number> {
+export function analyzeDoc(doc: DocTexts): { terms: Map<string, number>; all: Set<string>; strong: Set<string> } {
   const terms = new Map<string, number>();
+  const all = new Set<string>();
+  const strong = new Set<string>();
   const add = (text: string, field: number, join: boolean) => {
     const list = words(text);
     for (let i = 0; i < list.length; i++) {
       const w = list[i] as string;
+      all.add(w);
+      if (field !== FIELD.description) strong.add(w);
       const t = stem(w);
       terms.set(t, (terms.get(t) ?? 0) | field);
       const next = list[i + 1];
@@ -80,20 +88,7 @@ export function docTerms(doc: Pick<IndexDoc, "name" | "category" | "attributes" 
   add(doc.category, FIELD.category, true);
   add(doc.attributes, FIELD.attributes, true);
   add(doc.description, FIELD.description, false);
-  return terms;
-}
-
-/**
- * The surface words of a product: what prefixes are completed to (every field) and typos corrected
- * to (`strong`: name, category and attributes only; a description's vocabulary is too wide to
- * guess a misspelt word from).
- */
-export function docSurfaces(doc: Pick<IndexDoc, "name" | "category" | "attributes" | "description">): { all: Set<string>; strong: Set<string> } {
-  const strong = new Set<string>();
-  for (const text of [doc.name, doc.category, doc.attributes]) for (const w of words(text)) strong.add(w);
-  const all = new Set(strong);
-  for (const w of words(doc.description)) all.add(w);
-  return { all, strong };
+  return { terms, all, strong };
 }
 
 /** A typed array that grows as values are pushed (amortized doubling), outside V8's heap. */
@@ -155,14 +150,14 @@ export class SegmentBuilder {
     this.categoryId.push(doc.categoryId);
     this.attrStart.push(this.attrValues.length);
     for (const v of doc.attributeValueIds) this.attrValues.push(v);
-    for (const [term, fields] of docTerms(doc)) {
+    const { terms, all, strong } = analyzeDoc(doc);
+    for (const [term, fields] of terms) {
       let t = this.termIds.get(term);
       if (t === undefined) this.termIds.set(term, (t = this.termIds.size));
       this.pTerm.push(t);
       this.pSlot.push(slot);
       this.pFields.push(fields);
     }
-    const { all, strong } = docSurfaces(doc);
     for (const surface of all) this.surfaces.set(surface, (this.surfaces.get(surface) ?? 0) + 1);
     for (const surface of strong) this.strongSurfaces.add(surface);
   }

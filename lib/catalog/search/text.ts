@@ -17,6 +17,7 @@ const LATIN_ACCENTS = /[\u0300-\u036f]/g;
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*/gu;
 const LATIN_WORD = /^[a-z]+$/;
 const ASCII = /^[\x00-\x7f]*$/;
+const ASCII_SEPARATORS = /[^a-z0-9]+/;
 
 const UNITS: Record<string, string> = { feet: "ft", foot: "ft", metre: "m", metres: "m", meter: "m", meters: "m", mtr: "m", mtrs: "m" };
 
@@ -30,6 +31,12 @@ export function normalizeText(text: string): string {
 /** The words of a text, normalized, in order, units spelled one way. One-letter words are kept (a size's "x", "m"). */
 export function words(text: string): string[] {
   const out: string[] = [];
+  if (ASCII.test(text)) {
+    // The same words for ASCII text (letters and digits are [a-z0-9] there), without the Unicode
+    // pattern: most of the catalog's text, and the index's build reads all of it.
+    for (const word of text.toLowerCase().split(ASCII_SEPARATORS)) if (word) out.push(UNITS[word] ?? word);
+    return out;
+  }
   for (const match of normalizeText(text).matchAll(WORD)) {
     const word = match[0];
     out.push(UNITS[word] ?? word);
