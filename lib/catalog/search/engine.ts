@@ -218,7 +218,10 @@ export class SearchEngine {
 
   /** How many products have changed since the last full build: the caller rebuilds when it grows large. */
   get changedCount(): number {
-    return this.changed.size + this.removedFromMain.size;
+    // A changed product of the main segment is in both sets: count it once.
+    let added = 0;
+    for (const id of this.changed.keys()) if (!this.removedFromMain.has(id)) added++;
+    return this.removedFromMain.size + added;
   }
 
   /** Products searchable now. */

@@ -122,10 +122,12 @@ export function htmlToText(html: string | null | undefined): string {
 }
 
 /**
- * The items of a rich text's lists ("Material: Velvet", "Colour: Turmeric"): a product's specification
- * as the merchant writes it, which search reads as attributes rather than free text.
+ * The values of a rich text's list items ("Material: Velvet", "Colour: Turmeric" give Velvet and
+ * Turmeric): a product's specification as the merchant writes it, which search reads as
+ * attributes rather than free text. A label before a colon is left out: every product has
+ * "Material" and "Size" there, and "mat" would find them all.
  */
 export function listItems(html: string | null | undefined): string[] {
   if (!html) return [];
-  return [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]).trim()).filter(Boolean);
+  return [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]).replace(/^[^:]{1,40}:/, "").trim()).filter(Boolean);
 }

@@ -348,8 +348,10 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
 /** Published products' cards by id, in the order of `ids` (the index's order; prices and stock are this moment's). */
 async function cardsById(db: Db, ids: readonly number[]): Promise<ProductCard[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom("products as p").select(cardColumns).where("p.id", "in", [...ids]).where("p.published", "=", 1).execute();
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  // By primary key alone: with `published = 1` in the statement, SQLite (no statistics) walked
+  // products_availability_idx instead, 20 ms a search at 100,000 products against 0.04 ms.
+  const rows = await db.selectFrom("products as p").select([...cardColumns, "p.published"]).where("p.id", "in", [...ids]).execute();
+  const byId = new Map(rows.filter((r) => r.published === 1).map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toCard(row)] : [];

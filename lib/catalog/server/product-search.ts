@@ -41,6 +41,12 @@ type State = {
   /** updated_at of the newest change read, and the highest product id seen. */
   since: number;
   maxId: number;
+  /**
+   * updated_at of each product read whose stamp is within the overlap before `since`: the
+   * overlap's rows come back on every look, and only those whose stamp moved are read again (a
+   * bulk edit leaves a thousand products on the newest stamp).
+   */
+  seen: Map<number, number>;
   /** Published products and the categories' and attributes' fingerprint at the last build. */
   fingerprint: string;
   synonymsVersion: string;
@@ -157,9 +163,10 @@ async function readFingerprint(db: Db): Promise<string> {
  * The whole published catalog as a segment, read and indexed a batch at a time: a batch's rows are
  * dropped once indexed, so 100,000 products never sit in memory as objects at once.
  */
-async function buildAll(db: Db): Promise<{ segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number }> {
+async function buildAll(db: Db): Promise<{ segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number; seen: Map<number, number> }> {
   const builder = new SegmentBuilder();
   const attributeOf = new Map<number, number>();
+  const seen = new Map<number, number>();
   let since = 0;
   let maxId = 0;
   for (;;) {
@@ -167,14 +174,21 @@ async function buildAll(db: Db): Promise<{ segment: Segment; attributeOf: Map<nu
     for (const d of batch.docs) builder.add(d);
     for (const [v, a] of batch.attributeOf) attributeOf.set(v, a);
     for (const r of batch.rows) {
-      since = Math.max(since, toMs(r.updated_at));
+      const at = toMs(r.updated_at);
+      since = Math.max(since, at);
       maxId = Math.max(maxId, r.id);
+      if (at >= since - OVERLAP_MS) seen.set(r.id, at);
     }
     if (batch.rows.length < BATCH) break;
     // Let requests in between batches (a rebuild runs while the store serves).
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return { segment: builder.build(), attributeOf, since, maxId };
+  forgetBefore(seen, since - OVERLAP_MS);
+  return { segment: builder.build(), attributeOf, since, maxId, seen };
+}
+
+function forgetBefore(seen: Map<number, number>, limit: number) {
+  for (const [id, at] of seen) if (at < limit) seen.delete(id);
 }
 
 /** The merchant's synonyms (./synonyms.ts), read again when their version changes. */
@@ -191,7 +205,7 @@ async function start(): Promise<State> {
   const started = Date.now();
   const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
   const engine = new SearchEngine(built.segment, built.attributeOf);
-  const state: State = { engine, since: built.since, maxId: built.maxId, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started };
+  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started };
   await loadSynonyms(state, true);
   log.info({ products: engine.size, ms: state.buildMs, bytes: engine.approximateBytes }, "product search index built");
   state.timer = setInterval(() => void sync(state).catch((error: unknown) => log.warn({ err: error }, "product search sync failed")), POLL_MS);
@@ -208,6 +222,7 @@ function rebuild(state: State): Promise<void> {
     state.engine.replaceAll(built.segment, built.attributeOf);
     state.since = Math.max(state.since, built.since);
     state.maxId = Math.max(state.maxId, built.maxId);
+    for (const [id, at] of built.seen) state.seen.set(id, Math.max(at, state.seen.get(id) ?? 0));
     state.fingerprint = fingerprint;
     state.builtAt = Date.now();
     state.buildMs = Date.now() - started;
@@ -222,11 +237,12 @@ function sync(state: State): Promise<void> {
     state.stale = false;
     const { db } = await getDb();
     const since = new Date(Math.max(0, state.since - OVERLAP_MS)).toISOString();
-    const changed = await db
+    const candidates = await db
       .selectFrom("products")
       .select(["id", "updated_at"])
       .where((eb) => eb.or([eb("updated_at", ">", since), eb("id", ">", state.maxId)]))
       .execute();
+    const changed = candidates.filter((c) => state.seen.get(c.id) !== toMs(c.updated_at));
     if (changed.length) {
       const { docs, attributeOf, unpublished } = await readDocs(
         db,
@@ -236,9 +252,12 @@ function sync(state: State): Promise<void> {
       const gone = changed.map((c) => c.id).filter((id) => !found.has(id));
       state.engine.apply(docs, [...unpublished, ...gone], attributeOf);
       for (const c of changed) {
-        state.since = Math.max(state.since, toMs(c.updated_at));
+        const at = toMs(c.updated_at);
+        state.since = Math.max(state.since, at);
         state.maxId = Math.max(state.maxId, c.id);
+        state.seen.set(c.id, at);
       }
+      forgetBefore(state.seen, state.since - OVERLAP_MS);
     }
     await loadSynonyms(state);
     state.polls++;
