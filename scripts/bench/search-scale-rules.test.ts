@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameWords, parseIndexBuilt, queryKind, ratioTarget, p95Target, SCALE_CASES, scaleChecks, scaleTable, type CaseResult } from "./search-scale-rules";
+import { nameWords, parseIndexBuilt, queryKind, shortPrefixQueries, ratioTarget, p95Target, SCALE_CASES, scaleChecks, scaleTable, type CaseResult } from "./search-scale-rules";
 
 const result = (over: Partial<CaseResult> & Pick<CaseResult, "database" | "products">): CaseResult => ({
   indexed: over.products,
@@ -93,5 +93,12 @@ describe("the kinds of bench query", () => {
     expect(queryKind("curt", words)).toBe("prefix");
     expect(queryKind("cotton curtain", words)).toBe("two words");
     expect(queryKind("jute ru", words)).toBe("word + prefix");
+  });
+});
+
+describe("the short prefixes timed beside them", () => {
+  it("are a word and one or two letters of the next, distinct, from the two-word queries only", () => {
+    expect(shortPrefixQueries(["cotton", "jute rug", "jute runner", "velvet curtain", "jute ru"], 10)).toEqual(["jute r", "jute ru", "velvet c"]);
+    expect(shortPrefixQueries(["jute rug", "velvet curtain", "linen sheer"], 2)).toHaveLength(2);
   });
 });

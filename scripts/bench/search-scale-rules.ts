@@ -48,7 +48,21 @@ export function parseIndexBuilt(text: string): IndexBuilt | null {
 }
 
 export const QUERY_KINDS = ["word", "prefix", "two words", "word + prefix"] as const;
-export type QueryKind = (typeof QUERY_KINDS)[number];
+/** Timed one at a time besides the kinds the bench sends: a word and the first one or two letters of the next ("jute r"), what the box holds while a shopper types. */
+export const SHORT_PREFIX = "word + 1-2 letters";
+export type QueryKind = (typeof QUERY_KINDS)[number] | typeof SHORT_PREFIX;
+
+/** Queries of two words cut to the first word and one or two letters of the second (alternately), distinct, at most `count`. */
+export function shortPrefixQueries(queries: readonly string[], count: number): string[] {
+  const out = new Set<string>();
+  for (const q of queries) {
+    const [first, second] = q.split(" ");
+    if (!first || !second) continue;
+    out.add(`${first} ${second.slice(0, 1 + (out.size % 2))}`);
+    if (out.size >= count) break;
+  }
+  return [...out];
+}
 
 /** The lower-case words of the product names (what a query word is checked against: whole, or the start of one). */
 export function nameWords(names: readonly string[]): Set<string> {

@@ -12,8 +12,9 @@
  * once, at 20 connections; the ratio is the median of the rounds' ratios, and the p95 held against
  * the target the median of the rounds' p95s (the worst round's beside it). After the rounds: the
  * resident memory of the server and what it started (memory.ts), and a few more queries of each
- * kind (a word, the start of one, two words, a word and the start of the next) one at a time on
- * the idle server, to say which kind is slow.
+ * kind (a word, the start of one, two words, a word and the start of the next; and, not among the
+ * measured ones, a word and one or two letters of the next) one at a time on the idle server, to
+ * say which kind is slow.
  *
  * Targets: search / ping ≥ 0.7 on SQLite at 10,000; ≥ 0.5 and p95 < 100 ms at 100,000 on both;
  * search req/s at 10,000 ÷ at 100,000 < 2 on each database; no errors. Exit 1 when one is missed,
@@ -31,7 +32,7 @@ import { pingBench } from "./ping";
 import { searchQueries } from "./queries";
 import { SEARCH_QUERIES, SEARCH_SEED, SEARCH_WARMUP_QUERIES, searchBench } from "./search";
 import { prepareScaleData } from "./search-scale-data";
-import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, type CaseResult, type QueryKind, type ScaleCase } from "./search-scale-rules";
+import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, SHORT_PREFIX, shortPrefixQueries, type CaseResult, type QueryKind, type ScaleCase } from "./search-scale-rules";
 import { startBenchServer } from "./server";
 import { BASE, CONNECTIONS, ROUNDS, ROUND_SECONDS } from "./settings";
 
@@ -117,9 +118,11 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
     const memory = processTreeMemory(server.process.pid as number);
 
     const perKind = {} as Record<QueryKind, KindTimes>;
-    for (const kind of QUERY_KINDS) {
+    const kindQueries = new Map<QueryKind, string[]>(QUERY_KINDS.map((k) => [k, extra.filter((x) => queryKind(x, words) === k).slice(0, PER_KIND)]));
+    kindQueries.set(SHORT_PREFIX, shortPrefixQueries(extra, PER_KIND));
+    for (const [kind, queries] of kindQueries) {
       const timed: { query: string; ms: number; total: number }[] = [];
-      for (const q of extra.filter((x) => queryKind(x, words) === kind).slice(0, PER_KIND)) timed.push({ query: q, ...(await timedSearch(q, systemKey)) });
+      for (const q of queries) timed.push({ query: q, ...(await timedSearch(q, systemKey)) });
       const ms = timed.map((t) => t.ms).sort((a, b) => a - b);
       const slowest = timed.reduce((a, b) => (b.ms > a.ms ? b : a), { query: "", ms: 0, total: 0 });
       perKind[kind] = { queries: timed.length, median: median(ms), p95: ms[Math.max(0, Math.ceil(ms.length * 0.95) - 1)] ?? 0, max: slowest.ms, slowest: slowest.query, hits: slowest.total };
@@ -147,7 +150,7 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
       indexMb: index.bytes / 2 ** 20,
     };
     console.log(report.lines.join("\n"));
-    console.log(`one at a time (median / p95 / max ms): ${QUERY_KINDS.map((k) => `${k} ${perKind[k].median.toFixed(0)} / ${perKind[k].p95.toFixed(0)} / ${perKind[k].max.toFixed(0)} ("${perKind[k].slowest}", ${perKind[k].hits} found)`).join("; ")}`);
+    console.log(`one at a time (median / p95 / max ms): ${[...kindQueries.keys()].map((k) => `${k} ${perKind[k].median.toFixed(0)} / ${perKind[k].p95.toFixed(0)} / ${perKind[k].max.toFixed(0)} ("${perKind[k].slowest}", ${perKind[k].hits} found)`).join("; ")}`);
     console.log(`resident memory: ${result.rssMb === null ? "not measured" : `${result.rssMb.toFixed(0)} MB`}`);
     return { result, perKind, examples: search.measuredQueries.slice(0, 20), total: data.total };
   } catch (error) {
