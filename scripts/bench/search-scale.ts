@@ -45,6 +45,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const searchPath = (q: string) => `/api/v2/products/search?name=${encodeURIComponent(q)}`;
 const caseName = (c: ScaleCase) => `${c.database === "sqlite" ? "SQLite" : "PostgreSQL"}, ${c.products.toLocaleString("en-US")} products`;
 
+/** A catalog's run that failed, with the server's last lines. */
+class CaseFailure extends Error {
+  constructor(
+    message: string,
+    readonly serverLog: string,
+  ) {
+    super(message);
+  }
+}
+
 type KindTimes = { queries: number; median: number; p95: number; max: number; slowest: string; hits: number };
 
 /** One search sent alone; its time in ms and how many products it found. */
@@ -155,7 +165,7 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
     return { result, perKind, examples: search.measuredQueries.slice(0, 20), total: data.total };
   } catch (error) {
     if (server.log().trim()) console.error(`Server output (last lines):\n${server.log()}`);
-    throw error;
+    throw new CaseFailure(error instanceof Error ? error.message : String(error), server.log());
   } finally {
     server.process.kill("SIGTERM");
     // The next catalog's server takes the same port.
@@ -175,9 +185,19 @@ export async function searchScaleMain(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-bench-search-scale-"));
   try {
     const cases = [];
-    for (const c of SCALE_CASES) cases.push(await runCase(c, systemKey, dataDir));
+    // A catalog whose server fails (it exits, or never answers) is reported and the others still run.
+    const failures: { case: ScaleCase; error: string; serverLog: string }[] = [];
+    for (const c of SCALE_CASES) {
+      try {
+        cases.push(await runCase(c, systemKey, dataDir));
+      } catch (error) {
+        const failure = error instanceof CaseFailure ? error : null;
+        console.error(`${caseName(c)} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+        failures.push({ case: c, error: error instanceof Error ? error.message : String(error), serverLog: failure?.serverLog ?? "" });
+      }
+    }
     const results = cases.map((x) => x.result);
-    const checks = scaleChecks(results);
+    const checks = [...scaleChecks(results), ...failures.map((f) => ({ what: `${caseName(f.case)}: ran`, value: 0, target: "ran to the end", ok: false }))];
     const ok = checks.every((x) => x.ok);
 
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds (ping ${ROUND_SECONDS} s, then the round's share of ${SEARCH_QUERIES} distinct queries, seed ${SEARCH_SEED}), client: ${hasWrk ? "wrk" : "fetch loop"}\n`);
@@ -196,6 +216,7 @@ export async function searchScaleMain(): Promise<number> {
       distinctQueries: SEARCH_QUERIES,
       seed: SEARCH_SEED,
       cases: cases.map((x) => ({ ...x.result, totalProducts: x.total, examples: x.examples, perKind: x.perKind })),
+      failures,
       checks,
       ok,
     };
