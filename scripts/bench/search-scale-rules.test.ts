@@ -15,6 +15,7 @@ const result = (over: Partial<CaseResult> & Pick<CaseResult, "database" | "produ
   readyMs: 3000,
   buildMs: 2000,
   rssMb: 300,
+  peakRssMb: 320,
   indexMb: 50,
   ...over,
 });
@@ -68,7 +69,7 @@ describe("search-scale's targets (issue 26 point 6)", () => {
   it("prints a Markdown row per catalog with its targets", () => {
     const table = scaleTable(allMet()).split("\n");
     expect(table).toHaveLength(6);
-    expect(table[2]).toBe("| SQLite | 10,000 (10,000) | 1000 | 800 | 0.80 (≥ 0.7) | 40.0 (—) | 60.0 | 3000 | 2000 | 300 | 50.0 |");
+    expect(table[2]).toBe("| SQLite | 10,000 (10,000) | 1000 | 800 | 0.80 (≥ 0.7) | 40.0 (—) | 60.0 | 3000 | 2000 | 300 (320) | 50.0 |");
     expect(table[4]).toContain("| PostgreSQL | 10,000 (10,000) | 1000 | 800 | 0.80 (—) |");
     expect(table[5]).toContain("| 40.0 (< 100) |");
   });

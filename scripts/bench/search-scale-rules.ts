@@ -98,6 +98,8 @@ export type CaseResult = ScaleCase & {
   readyMs: number;
   buildMs: number;
   rssMb: number | null;
+  /** The server's peak resident memory (VmHWM): the index's build is its high point. */
+  peakRssMb: number | null;
   indexMb: number;
 };
 
@@ -127,12 +129,12 @@ export function scaleChecks(results: readonly CaseResult[]): Check[] {
 
 /** The table printed and copied into the measurement's record (Markdown). */
 export function scaleTable(results: readonly CaseResult[]): string {
-  const head = "| database | products (indexed) | ping req/s | search req/s | ratio (target) | p95 ms (target) | worst round p95 | spawn → first answer ms | index build ms | RSS MB | index MB |";
+  const head = "| database | products (indexed) | ping req/s | search req/s | ratio (target) | p95 ms (target) | worst round p95 | spawn → first answer ms | index build ms | RSS MB (peak) | index MB |";
   const rule = `|${head.split("|").slice(1, -1).map(() => "---").join("|")}|`;
   const rows = results.map((r) => {
     const rt = ratioTarget(r);
     const pt = p95Target(r);
-    return `| ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} | ${r.products.toLocaleString("en-US")} (${r.indexed.toLocaleString("en-US")}) | ${r.pingRps.toFixed(0)} | ${r.searchRps.toFixed(0)} | ${r.ratio.toFixed(2)} (${rt === null ? "—" : `≥ ${rt}`}) | ${r.p95.toFixed(1)} (${pt === null ? "—" : `< ${pt}`}) | ${r.worstP95.toFixed(1)} | ${r.readyMs.toFixed(0)} | ${r.buildMs.toFixed(0)} | ${r.rssMb === null ? "—" : r.rssMb.toFixed(0)} | ${r.indexMb.toFixed(1)} |`;
+    return `| ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} | ${r.products.toLocaleString("en-US")} (${r.indexed.toLocaleString("en-US")}) | ${r.pingRps.toFixed(0)} | ${r.searchRps.toFixed(0)} | ${r.ratio.toFixed(2)} (${rt === null ? "—" : `≥ ${rt}`}) | ${r.p95.toFixed(1)} (${pt === null ? "—" : `< ${pt}`}) | ${r.worstP95.toFixed(1)} | ${r.readyMs.toFixed(0)} | ${r.buildMs.toFixed(0)} | ${r.rssMb === null ? "—" : `${r.rssMb.toFixed(0)} (${(r.peakRssMb ?? 0).toFixed(0)})`} | ${r.indexMb.toFixed(1)} |`;
   });
   return [head, rule, ...rows].join("\n");
 }

@@ -24,7 +24,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getConfig } from "../../lib/platform/config";
-import { ROOT } from "../lib/build";
+import { ROOT, withHeapCap } from "../lib/build";
 import { ADMIN_DATABASE_URL, serverReachable } from "./admin-list-data";
 import { hasWrk, merge, type Run } from "./load";
 import { processTreeMemory } from "./memory";
@@ -157,11 +157,12 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
       readyMs,
       buildMs: index.ms,
       rssMb: memory ? memory.rssKb / 1024 : null,
+      peakRssMb: memory ? memory.processes.reduce((n, p) => n + p.peakRssKb, 0) / 1024 : null,
       indexMb: index.bytes / 2 ** 20,
     };
     console.log(report.lines.join("\n"));
     console.log(`one at a time (median / p95 / max ms): ${[...kindQueries.keys()].map((k) => `${k} ${perKind[k].median.toFixed(0)} / ${perKind[k].p95.toFixed(0)} / ${perKind[k].max.toFixed(0)} ("${perKind[k].slowest}", ${perKind[k].hits} found)`).join("; ")}`);
-    console.log(`resident memory: ${result.rssMb === null ? "not measured" : `${result.rssMb.toFixed(0)} MB`}`);
+    console.log(`resident memory: ${result.rssMb === null ? "not measured" : `${result.rssMb.toFixed(0)} MB, peak ${(result.peakRssMb ?? 0).toFixed(0)} MB`}`);
     return { result, perKind, examples: search.measuredQueries.slice(0, 20), total: data.total };
   } catch (error) {
     if (server.log().trim()) console.error(`Server output (last lines):\n${server.log()}`);
@@ -182,6 +183,8 @@ export async function searchScaleMain(): Promise<number> {
     return 2;
   }
   const systemKey = { "System-Key": getConfig().systemKey };
+  // The heap cap every instance runs with (scripts/lib/build.ts), unless NODE_OPTIONS sets another.
+  const heap = withHeapCap(process.env.NODE_OPTIONS).match(/--max-old-space-size=(\d+)/)?.[0] ?? "";
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-bench-search-scale-"));
   try {
     const cases = [];
@@ -200,7 +203,8 @@ export async function searchScaleMain(): Promise<number> {
     const checks = [...scaleChecks(results), ...failures.map((f) => ({ what: `${caseName(f.case)}: ran`, value: 0, target: "ran to the end", ok: false }))];
     const ok = checks.every((x) => x.ok);
 
-    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds (ping ${ROUND_SECONDS} s, then the round's share of ${SEARCH_QUERIES} distinct queries, seed ${SEARCH_SEED}), client: ${hasWrk ? "wrk" : "fetch loop"}\n`);
+    console.log(`\nserver's V8 heap: ${heap}`);
+    console.log(`${CONNECTIONS} connections, ${ROUNDS} alternating rounds (ping ${ROUND_SECONDS} s, then the round's share of ${SEARCH_QUERIES} distinct queries, seed ${SEARCH_SEED}), client: ${hasWrk ? "wrk" : "fetch loop"}\n`);
     console.log(scaleTable(results));
     console.log("");
     for (const x of checks) console.log(`${x.what}: ${x.value.toFixed(2)} (target ${x.target}) ${x.ok ? "OK" : "MISSED"}`);
@@ -214,6 +218,7 @@ export async function searchScaleMain(): Promise<number> {
       rounds: ROUNDS,
       roundSeconds: ROUND_SECONDS,
       distinctQueries: SEARCH_QUERIES,
+      heap,
       seed: SEARCH_SEED,
       cases: cases.map((x) => ({ ...x.result, totalProducts: x.total, examples: x.examples, perKind: x.perKind })),
       failures,
