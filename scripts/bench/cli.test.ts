@@ -21,6 +21,9 @@ describe("npm run bench's command line", () => {
     expect(parseMeasurements([])).not.toContain("import");
     expect(parseMeasurements(["import"])).toEqual(["import"]);
     expect(() => parseMeasurements(["import,admin-list"])).toThrow(/runs alone/);
+    expect(parseMeasurements([])).not.toContain("search-scale");
+    expect(parseMeasurements(["search-scale"])).toEqual(["search-scale"]);
+    expect(() => parseMeasurements(["search,search-scale"])).toThrow(/search-scale runs alone/);
   });
 
   it("refuses a name or an option it does not know, and says which exist", () => {

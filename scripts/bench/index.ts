@@ -30,7 +30,10 @@
  * `npm run bench -- admin-orders` (admin-orders.ts): the order list on 1,000,000 orders
  * (furnish_bench_orders), bench-results/latest-admin-orders.json; and
  * `npm run bench -- import` (import.ts): the CSV import of 10,000 rows timed on a fresh SQLite
- * database and a fresh PostgreSQL one (furnish_bench_import), bench-results/latest-import.json.
+ * database and a fresh PostgreSQL one (furnish_bench_import), bench-results/latest-import.json;
+ * and `npm run bench -- search-scale` (search-scale.ts): the search measurement above at 10,000 and
+ * 100,000 products on SQLite and on PostgreSQL, a server for each, with the index's start-up time
+ * and memory, bench-results/latest-search-scale.json.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -51,6 +54,7 @@ import { ordersBench, prepareOrderData } from "./orders";
 import { pagesBench, productPagePaths } from "./pages";
 import { pingBench } from "./ping";
 import { searchBench } from "./search";
+import { searchScaleMain } from "./search-scale";
 import { startBenchServer } from "./server";
 import { BASE, CONNECTIONS, PRODUCTS, ROUNDS, ROUND_SECONDS, SECONDS } from "./settings";
 
@@ -80,6 +84,11 @@ async function main() {
   // On request, alone: 10,000 CSV rows through the import on SQLite and PostgreSQL (import.ts).
   if (only.includes("import")) {
     process.exitCode = await importMain();
+    return;
+  }
+  // On request, alone: search at 10,000 and 100,000 products on SQLite and PostgreSQL, a server for each (search-scale.ts).
+  if (only.includes("search-scale")) {
+    process.exitCode = await searchScaleMain();
     return;
   }
   const want = (m: Measurement) => only.includes(m);

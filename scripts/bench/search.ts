@@ -13,18 +13,19 @@ import { loadEach, merge, roundRatios, roundsText, type Report, type Run } from 
 import { searchQueries } from "./queries";
 import { BASE, ROUNDS, ROUND_SECONDS } from "./settings";
 
-const TARGET = 0.7;
+/** Throughput against ping on 10,000 products on SQLite (issue 26 point 6); search-scale.ts holds 100,000 to 0.5. */
+export const TARGET = 0.7;
 /** Distinct search queries of the whole run (each sent once), split over the rounds. */
-const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 1000);
+export const SEARCH_QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 1000);
 /**
  * Length of a search run (wrk): long enough for a round's share of the queries at a slow pace;
  * once they are all out the connections wait, and the wait is not counted.
  */
 const SEARCH_SECONDS = Number(process.env.BENCH_SEARCH_SECONDS ?? Math.max(ROUND_SECONDS, 5));
 /** More distinct queries, none of them measured, that warm the search route up. */
-const SEARCH_WARMUP_QUERIES = 100;
+export const SEARCH_WARMUP_QUERIES = 100;
 /** Seed of the query choice; a new one each run unless set (printed, and in latest.json). */
-const SEARCH_SEED = Number(process.env.BENCH_SEARCH_SEED ?? randomInt(2 ** 31));
+export const SEARCH_SEED = Number(process.env.BENCH_SEARCH_SEED ?? randomInt(2 ** 31));
 
 const searchPath = (q: string) => `/api/v2/products/search?name=${encodeURIComponent(q)}`;
 
@@ -32,7 +33,7 @@ const searchPath = (q: string) => `/api/v2/products/search?name=${encodeURICompo
  * The queries are drawn here, before the server starts (a catalog that cannot give that many
  * distinct ones fails the run at once); `dataDir` is the run's temporary folder.
  */
-export function searchBench(productNames: string[], systemKey: Record<string, string>, dataDir: string) {
+export function searchBench(productNames: string[], systemKey: Record<string, string>, dataDir: string, target = TARGET) {
   // Distinct queries for the rounds, and others (never measured) for the warm-up.
   const allQueries = searchQueries(productNames, SEARCH_QUERIES + SEARCH_WARMUP_QUERIES, SEARCH_SEED);
   const warmupSearches = allQueries.slice(SEARCH_QUERIES).map(searchPath);
@@ -43,6 +44,10 @@ export function searchBench(productNames: string[], systemKey: Record<string, st
   const runs: Run[] = [];
   const cacheHandler = process.env.REDIS_URL ? "Redis (REDIS_URL)" : "in memory";
   return {
+    /** The search runs, one a round, in round order. */
+    runs,
+    /** The measured queries, in the order they were split over the rounds. */
+    measuredQueries,
     /** The line above the table: what the queries are. */
     about: `search: ${SEARCH_QUERIES} distinct queries from product names (seed ${SEARCH_SEED}, e.g. ${measuredQueries
       .slice(0, 5)
@@ -64,11 +69,11 @@ export function searchBench(productNames: string[], systemKey: Record<string, st
       const p95Rounds = runs.map((r, i) => (ping[i] as Run).p95 / r.p95).sort((a, b) => a - b);
       const searchP95Ratio = { ratio: p95Rounds[Math.floor(p95Rounds.length / 2)] as number, rounds: p95Rounds };
       const searchedQueries = runs.reduce((n, r) => n + r.requests, 0);
-      const ok = searchRatio.ratio >= TARGET && searchRun.errors === 0;
+      const ok = searchRatio.ratio >= target && searchRun.errors === 0;
       return {
         rows: [[`search, ${searchedQueries} distinct queries`, searchRun]],
         lines: [
-          `search / ping, throughput: ${searchRatio.ratio.toFixed(2)} (${roundsText(searchRatio)}), ${searchedQueries} of ${SEARCH_QUERIES} distinct queries answered, ${searchRun.errors} errors (target ≥ ${TARGET.toFixed(2)}) ${ok ? "OK" : "BELOW TARGET"}`,
+          `search / ping, throughput: ${searchRatio.ratio.toFixed(2)} (${roundsText(searchRatio)}), ${searchedQueries} of ${SEARCH_QUERIES} distinct queries answered, ${searchRun.errors} errors (target ≥ ${target.toFixed(2)}) ${ok ? "OK" : "BELOW TARGET"}`,
           `search p95 ${searchRun.p95.toFixed(1)} ms, ping p95 ${pingRun.p95.toFixed(1)} ms; ping p95 / search p95: ${searchP95Ratio.ratio.toFixed(2)} (${roundsText(searchP95Ratio)})`,
         ],
         ok,
@@ -83,7 +88,7 @@ export function searchBench(productNames: string[], systemKey: Record<string, st
             rounds: runs,
             ratio: searchRatio,
             p95Ratio: searchP95Ratio,
-            target: TARGET,
+            target,
           },
         },
       };
