@@ -108,8 +108,13 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(prev[n] as number, max + 1);
 }
 
-/** Plain text of stored rich text: tags become spaces, the commonest entities are decoded. */
-export function htmlToText(html: string | null | undefined): string {
+/**
+ * The words' text of stored rich text, for the index: tags become spaces, the commonest entities
+ * are decoded. Not lib/platform/html.ts's htmlToText, which parses with sanitize-html for text a
+ * person reads (meta descriptions): 66 µs a product description against 3.7 µs here, which is
+ * 6.6 s more of an index build at 100,000 products; the index needs only the words between tags.
+ */
+export function indexableText(html: string | null | undefined): string {
   if (!html) return "";
   return html
     .replace(/<[^>]*>/g, " ")
@@ -129,5 +134,5 @@ export function htmlToText(html: string | null | undefined): string {
  */
 export function listItems(html: string | null | undefined): string[] {
   if (!html) return [];
-  return [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => htmlToText(m[1]).replace(/^[^:]{1,40}:/, "").trim()).filter(Boolean);
+  return [...html.matchAll(/<li[^>]*>([\s\S]*?)<\/li>/gi)].map((m) => indexableText(m[1]).replace(/^[^:]{1,40}:/, "").trim()).filter(Boolean);
 }

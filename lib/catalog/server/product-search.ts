@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/lib/platform/db";
 import { log as rootLog } from "@/lib/platform/log";
 import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData } from "../search/engine";
 import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
-import { htmlToText, listItems } from "../search/text";
+import { indexableText, listItems } from "../search/text";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
@@ -130,7 +130,7 @@ async function readDocs(db: Db, where: { ids: readonly number[] } | { afterId: n
       name: r.name,
       category: [r.category, r.parent].filter(Boolean).join(" "),
       attributes: [...own.map((a) => a.value), ...(labels.get(r.id) ?? []).map((v) => v.label), ...listItems(r.description)].join(" "),
-      description: `${r.short_description ?? ""} ${htmlToText(r.description)}`,
+      description: `${r.short_description ?? ""} ${indexableText(r.description)}`,
       categoryId: r.category_id,
       availability: r.availability,
       price: r.price,
