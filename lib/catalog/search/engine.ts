@@ -95,6 +95,26 @@ const MAX_WORDS = 10;
 const MAX_PREFIX_TERMS = 40;
 const MAX_SHORT_PREFIX_TERMS = 8;
 const MIN_TYPO_LENGTH = 5;
+/** Attribute value ids below this are counted in a typed array (1 MB at most); larger ones in a Map. */
+const MAX_DENSE_VALUE_ID = 1 << 18;
+
+const PRICE_KEYS = Object.keys(PRICE_RANGES) as PriceRange[];
+const PRICE_BOUNDS = PRICE_KEYS.map((key) => PRICE_RANGES[key]);
+/** Each product's price range (its index in PRICE_KEYS), by segment, made when first asked. */
+const bucketsOf = new WeakMap<Segment, Uint8Array>();
+function priceBuckets(segment: Segment): Uint8Array {
+  let buckets = bucketsOf.get(segment);
+  if (!buckets) {
+    buckets = new Uint8Array(segment.size);
+    for (let d = 0; d < segment.size; d++) {
+      const price = segment.price[d] as number;
+      const r = PRICE_BOUNDS.findIndex(({ from, below }) => (from === null || price >= from) && (below === null || price < below));
+      buckets[d] = r < 0 ? 0 : r;
+    }
+    bucketsOf.set(segment, buckets);
+  }
+  return buckets;
+}
 
 /**
  * How many letters a word may have wrong: one in words of five or six letters (a wrong, missing,
@@ -167,6 +187,9 @@ export class SearchEngine {
   private matchCounter = 0;
   /** The popular products a search that found nothing shows, until the catalog changes. */
   private popularCache: { limit: number; ids: number[] } | null = null;
+  /** Reused by filterAndRank (see passingBuffer and valueCounter). */
+  private passing = new Int32Array(0);
+  private valueCounts = new Int32Array(0);
 
   constructor(catalog: readonly IndexDoc[] | Segment = [], attributeOf: ReadonlyMap<number, number> = new Map()) {
     this.main = catalog instanceof Segment ? catalog : Segment.of(catalog);
@@ -266,6 +289,10 @@ export class SearchEngine {
 
   private rebuildSurfaces() {
     this.popularCache = null;
+    let maxValue = -1;
+    for (const seg of [this.main, this.changes]) for (const v of seg.attrValues) if (v > maxValue) maxValue = v;
+    const size = Math.min(maxValue + 1, MAX_DENSE_VALUE_ID);
+    if (this.valueCounts.length < size) this.valueCounts = new Int32Array(size);
     const df = new Map(this.main.surfaces);
     for (const [s, n] of this.changes.surfaces) df.set(s, (df.get(s) ?? 0) + n);
     this.surfaceDf = df;
@@ -397,6 +424,7 @@ export class SearchEngine {
       .map((x) => x.g);
     if (ordered.some((g) => g.alts.every((a) => !segment.postings(a.term)))) return;
     const { stamp, strong, groupStamp, score, groupScore, strongGroups, strongGroupStamp } = scratch;
+    const { postDocs, postFields } = segment;
     const queryStamp = this.nextStamp(scratch);
     let touched = scratch.touched;
     let next = scratch.next;
@@ -415,7 +443,7 @@ export class SearchEngine {
         if (!range) continue;
         const w = alt.weight * idf;
         for (let k = range[0]; k < range[1]; k++) {
-          const d = segment.postDocs[k] as number;
+          const d = postDocs[k] as number;
           if (gi === 0) {
             if (dead && dead[d]) continue;
             if (stamp[d] !== queryStamp) {
@@ -424,7 +452,7 @@ export class SearchEngine {
               strongGroups[d] = 0;
             }
           } else if (stamp[d] !== queryStamp || (groupStamp[d] !== groupId - 1 && groupStamp[d] !== groupId)) continue;
-          const fields = segment.postFields[k] as number;
+          const fields = postFields[k] as number;
           if (fields & STRONG_FIELDS && strongGroupStamp[d] !== groupId) {
             strong[d] = queryStamp;
             strongGroupStamp[d] = groupId;
@@ -570,56 +598,63 @@ export class SearchEngine {
     const PRICE_BIT = 1 << 2;
 
     const availabilityCounts = new Int32Array(3);
-    const priceKeys = Object.keys(PRICE_RANGES) as PriceRange[];
-    const priceBounds = priceKeys.map((key) => PRICE_RANGES[key]);
-    const priceCounts = new Int32Array(priceKeys.length);
-    const values = new Map<number, number>();
-    const passing = new Int32Array(matches.length);
+    const priceCounts = new Int32Array(PRICE_KEYS.length);
+    const values = this.valueCounter();
+    const passing = this.passingBuffer(matches.length);
     let passed = 0;
-    for (let i = 0; i < matches.length; i++) {
-      const seg = segs[matches.seg[i] as number] as Segment;
-      const d = matches.slot[i] as number;
-      if (categories && !categories.has(seg.categoryId[d] as number)) continue;
-      if (query.popularOnly && !seg.popular[d]) continue;
-      if (query.newSince && (seg.createdAt[d] as number) < query.newSince) continue;
-      let fail = 0;
-      const avail = seg.availability[d] as number;
-      if (availabilityRank >= 0 && avail !== availabilityRank) fail |= AVAILABILITY_BIT;
-      const price = seg.price[d] as number;
-      if (range && ((range.from !== null && price < range.from) || (range.below !== null && price >= range.below))) fail |= PRICE_BIT;
-      const a0 = seg.attrStart[d] as number;
-      const a1 = seg.attrStart[d + 1] as number;
-      for (const g of groups) {
-        let hit = false;
-        for (let k = a0; k < a1 && !hit; k++) hit = g.values.has(seg.attrValues[k] as number);
-        if (!hit) fail |= groupBit.get(g.attributeId) as number;
-      }
-      if (fail === 0) passing[passed++] = i;
-      // A facet counts the products that pass every filter but its own.
-      if (fail === 0 || fail === AVAILABILITY_BIT) availabilityCounts[avail] = (availabilityCounts[avail] as number) + 1;
-      if (fail === 0 || fail === PRICE_BIT) {
-        for (let r = 0; r < priceBounds.length; r++) {
-          const { from, below } = priceBounds[r] as (typeof priceBounds)[number];
-          if ((from === null || price >= from) && (below === null || price < below)) {
-            priceCounts[r] = (priceCounts[r] as number) + 1;
-            break;
-          }
+    const unfiltered = !categories && !query.popularOnly && !query.newSince && availabilityRank < 0 && !range && !groups.length;
+    for (let s = 0; s < segs.length; s++) {
+      const seg = segs[s] as Segment;
+      if (!seg.size) continue;
+      const buckets = priceBuckets(seg);
+      const { availability, attrStart, attrValues } = seg;
+      for (let i = 0; i < matches.length; i++) {
+        if (matches.seg[i] !== s) continue;
+        const d = matches.slot[i] as number;
+        const avail = availability[d] as number;
+        const a0 = attrStart[d] as number;
+        const a1 = attrStart[d + 1] as number;
+        if (unfiltered) {
+          // No filter in force (most searches): every match passes and counts everywhere.
+          passing[passed++] = i;
+          availabilityCounts[avail] = (availabilityCounts[avail] as number) + 1;
+          priceCounts[buckets[d] as number] = (priceCounts[buckets[d] as number] as number) + 1;
+          for (let k = a0; k < a1; k++) values.add(attrValues[k] as number);
+          continue;
         }
-      }
-      if (a1 > a0 && (fail === 0 || (fail & (fail - 1)) === 0)) {
-        for (let k = a0; k < a1; k++) {
-          const value = seg.attrValues[k] as number;
-          if (fail !== 0 && fail !== (groupBit.get(this.attributeOf.get(value) ?? -1) ?? 0)) continue;
-          values.set(value, (values.get(value) ?? 0) + 1);
+        if (categories && !categories.has(seg.categoryId[d] as number)) continue;
+        if (query.popularOnly && !seg.popular[d]) continue;
+        if (query.newSince && (seg.createdAt[d] as number) < query.newSince) continue;
+        let fail = 0;
+        if (availabilityRank >= 0 && avail !== availabilityRank) fail |= AVAILABILITY_BIT;
+        const price = seg.price[d] as number;
+        if (range && ((range.from !== null && price < range.from) || (range.below !== null && price >= range.below))) fail |= PRICE_BIT;
+        for (const g of groups) {
+          let hit = false;
+          for (let k = a0; k < a1 && !hit; k++) hit = g.values.has(attrValues[k] as number);
+          if (!hit) fail |= groupBit.get(g.attributeId) as number;
+        }
+        if (fail === 0) passing[passed++] = i;
+        // A facet counts the products that pass every filter but its own.
+        if (fail === 0 || fail === AVAILABILITY_BIT) availabilityCounts[avail] = (availabilityCounts[avail] as number) + 1;
+        if (fail === 0 || fail === PRICE_BIT) priceCounts[buckets[d] as number] = (priceCounts[buckets[d] as number] as number) + 1;
+        if (a1 > a0 && (fail === 0 || (fail & (fail - 1)) === 0)) {
+          for (let k = a0; k < a1; k++) {
+            const value = attrValues[k] as number;
+            if (fail !== 0 && fail !== (groupBit.get(this.attributeOf.get(value) ?? -1) ?? 0)) continue;
+            values.add(value);
+          }
         }
       }
     }
     const facets: Facets = {
       availability: Object.fromEntries(AVAILABILITY_OF_RANK.map((a, r) => [a, availabilityCounts[r] as number])) as Record<Availability, number>,
-      price: Object.fromEntries(priceKeys.map((key, r) => [key, priceCounts[r] as number])) as Record<PriceRange, number>,
-      values,
+      price: Object.fromEntries(PRICE_KEYS.map((key, r) => [key, priceCounts[r] as number])) as Record<PriceRange, number>,
+      values: values.result(),
     };
 
+    // The page in the query's order: relevance (the matches' own order after precise()) needs no
+    // full sort, only the best offset + limit of them.
     const compare = this.comparator(matches, query.sort, byRelevance);
     const wanted = Math.min(passed, query.offset + query.limit);
     const top = topK(passing.subarray(0, passed), wanted, compare);
@@ -627,7 +662,41 @@ export class SearchEngine {
     return { ids, total: passed, facets };
   }
 
+  /** The reused list of the matches that pass the filters, large enough for `n`. */
+  private passingBuffer(n: number): Int32Array {
+    if (this.passing.length < n) this.passing = new Int32Array(Math.max(n, this.passing.length * 2, 1024));
+    return this.passing;
+  }
+
+  /**
+   * Counts of attribute values for the facets: in a reused typed array indexed by value id (ids
+   * are the database's, small and dense), touched entries listed so that reading and clearing
+   * them costs the values seen, not the array; a Map for an id too large for the array.
+   */
+  private valueCounter(): { add(value: number): void; result(): Map<number, number> } {
+    const counts = this.valueCounts;
+    const touched: number[] = [];
+    const large = new Map<number, number>();
+    return {
+      add(value: number) {
+        if (value >= 0 && value < counts.length) {
+          if (counts[value] === 0) touched.push(value);
+          counts[value] = (counts[value] as number) + 1;
+        } else large.set(value, (large.get(value) ?? 0) + 1);
+      },
+      result() {
+        const out = large;
+        for (const value of touched) {
+          out.set(value, counts[value] as number);
+          counts[value] = 0;
+        }
+        return out;
+      },
+    };
+  }
+
   private comparator(m: Matches, sort: SortOption | undefined, byRelevance: boolean): (a: number, b: number) => number {
+    if (!this.changes.size) return mainOnlyComparator(this.main, m, sort, byRelevance);
     const segs = [this.main, this.changes];
     const col = (i: number) => segs[m.seg[i] as number] as Segment;
     const slot = (i: number) => m.slot[i] as number;
@@ -683,6 +752,43 @@ export class SearchEngine {
   popularIds(limit: number): number[] {
     if (!this.popularCache || this.popularCache.limit < limit) this.popularCache = { limit, ids: this.search({ text: "", sort: "popular", availability: "in_stock", offset: 0, limit }).ids };
     return this.popularCache.ids.slice(0, limit);
+  }
+}
+
+/**
+ * comparator()'s orders when every match is in the main segment (no product changed since the
+ * last build, the usual case): the same keys read straight from its columns. A word's matches
+ * mostly tie on relevance, so the tie-breaks run for nearly every comparison of the page's top k.
+ */
+function mainOnlyComparator(seg: Segment, m: Matches, sort: SortOption | undefined, byRelevance: boolean): (a: number, b: number) => number {
+  const { ids, price, createdAt, popular, popularity, availability } = seg;
+  const slot = m.slot;
+  const score = m.score;
+  switch (sort) {
+    case "price_asc":
+      return (a, b) => (price[slot[a] as number] as number) - (price[slot[b] as number] as number) || (ids[slot[b] as number] as number) - (ids[slot[a] as number] as number);
+    case "price_desc":
+      return (a, b) => (price[slot[b] as number] as number) - (price[slot[a] as number] as number) || (ids[slot[b] as number] as number) - (ids[slot[a] as number] as number);
+    case "newest":
+      return (a, b) => (createdAt[slot[b] as number] as number) - (createdAt[slot[a] as number] as number) || (ids[slot[b] as number] as number) - (ids[slot[a] as number] as number);
+    case "popular":
+      return (a, b) => {
+        const x = slot[a] as number;
+        const y = slot[b] as number;
+        return (popular[y] as number) - (popular[x] as number) || (popularity[y] as number) - (popularity[x] as number) || (ids[y] as number) - (ids[x] as number);
+      };
+    default:
+      if (!byRelevance)
+        return (a, b) => {
+          const x = slot[a] as number;
+          const y = slot[b] as number;
+          return (availability[x] as number) - (availability[y] as number) || (createdAt[y] as number) - (createdAt[x] as number) || (ids[y] as number) - (ids[x] as number);
+        };
+      return (a, b) => {
+        const x = slot[a] as number;
+        const y = slot[b] as number;
+        return (score[b] as number) - (score[a] as number) || (availability[x] as number) - (availability[y] as number) || (popularity[y] as number) - (popularity[x] as number) || (ids[y] as number) - (ids[x] as number);
+      };
   }
 }
 
