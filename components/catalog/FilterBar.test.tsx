@@ -20,9 +20,9 @@ const options = (label: string) =>
 beforeEach(() => push.mockReset());
 afterEach(cleanup);
 
-describe("the filter bar of a search by words", () => {
+describe("the filter bar", () => {
   it("shows each value's count, 1,000+ above 1,000, and disables values that would give nothing", () => {
-    render(<FilterBar state={readFilters({ query: "curtain" })} attributes={ATTRIBUTES} extra={{ query: "curtain" }} counts={COUNTS} />);
+    render(<FilterBar state={readFilters({ query: "curtain" })} attributes={ATTRIBUTES} extra={{ query: "curtain" }} counts={COUNTS} byRelevance />);
     expect(options("Material")).toEqual([
       { value: "", label: "All", disabled: false },
       { value: "Cotton", label: "Cotton (40)", disabled: false },
@@ -46,9 +46,9 @@ describe("the filter bar of a search by words", () => {
     expect(push).toHaveBeenCalledWith("/search?query=curtain&material=Velvet", { scroll: false });
   });
 
-  it("shows no counts on a list without words, whose own order is named Recommended", () => {
-    render(<FilterBar state={readFilters({})} attributes={ATTRIBUTES} />);
-    expect(options("Material").map((o) => o.label)).toEqual(["All", "Cotton", "Silk", "Velvet"]);
+  it("counts a list without words too, whose own order is named Recommended", () => {
+    render(<FilterBar state={readFilters({})} attributes={ATTRIBUTES} counts={COUNTS} />);
+    expect(options("Material").map((o) => o.label)).toEqual(["All", "Cotton (40)", "Silk (0)", "Velvet (12)"]);
     expect(options("Sort by")[0]?.label).toBe("Recommended");
     fireEvent.change(screen.getByLabelText("Sort by"), { target: { value: "newest" } });
     expect(push).toHaveBeenCalledWith("/search?sort=newest", { scroll: false });

@@ -91,12 +91,15 @@ export function FilterBar({
   attributes,
   extra = {},
   counts,
+  byRelevance = false,
 }: {
   state: FilterState;
   attributes: AttributeOptions;
   extra?: Record<string, string | undefined>;
-  /** A search by words: each value's count beside it, values that would give nothing disabled. */
+  /** Each value's count beside it, values that would give nothing disabled. */
   counts?: FacetCounts;
+  /** A search by words, whose own order (no sort chosen) is by relevance. */
+  byRelevance?: boolean;
 }) {
   const router = useRouter();
   const pathname = usePathname();
@@ -131,7 +134,7 @@ export function FilterBar({
         name="sort"
         label="Sort by"
         value={state.sort ?? ""}
-        empty={counts ? "Relevance" : "Recommended"}
+        empty={byRelevance ? "Relevance" : "Recommended"}
         options={entries(SORT_OPTIONS)}
         onChange={(v) => apply({ kind: "sort", value: orNone<SortOption>(v) })}
         className="md:order-1"

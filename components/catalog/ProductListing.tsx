@@ -14,7 +14,7 @@ function filterOptions(attributes: readonly FilterAttribute[]): AttributeOptions
   return attributes.map((a) => ({ name: a.name, key: a.key, values: a.values.map((v) => v.value) })).filter((a) => a.values.length > 0);
 }
 
-/** A search by words' filter counts by attribute name and value (the service counts by value id). */
+/** A list's filter counts by attribute name and value (the service counts by value id). */
 function facetCounts(page: ProductListPage, attributes: readonly FilterAttribute[]): FacetCounts | undefined {
   const facets = page.facets;
   if (!facets) return undefined;
@@ -106,7 +106,7 @@ export async function ProductListing({
   const page: ProductListPage = result ?? { items: [], page: 1, perPage: 12, total: 0, lastPage: 1 };
   return (
     <div className="space-y-8">
-      <FilterBar state={state} attributes={filterOptions(attributes)} extra={extra} counts={facetCounts(page, attributes)} />
+      <FilterBar state={state} attributes={filterOptions(attributes)} extra={extra} counts={facetCounts(page, attributes)} byRelevance={Boolean(name)} />
       {name ? <SearchNotes name={name} page={page} /> : null}
       <p className="text-sm text-ink/70" aria-live="polite">
         ({formatCount(page.total, "product")})

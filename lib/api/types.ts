@@ -6,18 +6,21 @@ export type ApiList<T> = { data: T; success: true; status: number };
 export type ApiMeta = { current_page: number; last_page: number; per_page: number; total: number };
 export type ApiPaginated<T> = { data: T[]; meta: ApiMeta; success: true; status: number };
 
-/**
- * What GET /api/v2/products/search adds to `meta` for a search by words (docs/api-v2.md): how many
- * results each filter value would give with the other filters in force, the words read as others,
- * the word left out, the categories whose names match; for a search that found nothing, queries
- * that find something and popular products.
- */
-export type ApiSearchMeta = ApiMeta & {
+/** What GET /api/v2/products/search adds to `meta` of every list: how many results each filter value would give with the other filters in force. */
+export type ApiListMeta = ApiMeta & {
   facets: {
     availability: Record<ApiAvailability, number>;
     price: Record<"under_10000" | "10000_20000" | "20000_30000" | "above_30000", number>;
     attributes: { name: string; key: string; values: { value: string; count: number }[] }[];
   };
+};
+
+/**
+ * And for a search by words (docs/api-v2.md): the words read as others, the word left out, the
+ * categories whose names match; for a search that found nothing, queries that find something and
+ * popular products.
+ */
+export type ApiSearchMeta = ApiListMeta & {
   corrections: { from: string; to: string }[];
   unmatched: string | null;
   categories: { name: string; slug: string }[];

@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from "kysely";
 import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type PriceRange, type SortOption } from "../options";
-import type { AttributeFilterGroup, Correction } from "../search/engine";
+import type { AttributeFilterGroup, Correction, EngineQuery, Facets } from "../search/engine";
 import { searchFallbacks, searchIndex } from "./product-search";
 import { matchingCategories } from "../search-notes";
 import { attributeKeys, type AttributeKey } from "../attribute-keys";
@@ -84,7 +84,7 @@ export type ProductDetail = ProductCard & {
 
 export type Page<T> = { items: T[]; page: number; perPage: number; total: number; lastPage: number };
 
-/** How many products each filter value would give with the other filters in force (a search by words). */
+/** How many products each filter value would give with the other filters in force. */
 export type ProductFacets = {
   availability: Record<Availability, number>;
   price: Record<PriceRange, number>;
@@ -96,9 +96,9 @@ export type ProductFacets = {
 export type CategoryMatch = { name: string; slug: string };
 
 /**
- * A product list. A search by words adds its filter counts, the words it read as others (typos),
- * the word it left out when nothing matched them all, the categories whose names match; and when
- * it found nothing, queries that do find something and popular products to show instead.
+ * A product list, with its filter counts. A search by words adds the words it read as others
+ * (typos), the word it left out when nothing matched them all, the categories whose names match;
+ * and when it found nothing, queries that do find something and popular products to show instead.
  */
 export type ProductListPage = Page<ProductCard> & {
   facets?: ProductFacets;
@@ -312,38 +312,44 @@ async function attributeGroups(db: Db, search: ProductSearch): Promise<Attribute
 async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string): Promise<ProductListPage> {
   const perPage = search.per_page;
   const offset = (search.page - 1) * perPage;
-  const answer = await searchIndex({
-    text: search.name as string,
-    categoryIds,
-    availability: search.availability,
-    price: search.price,
-    popularOnly: search.advanced_filters === "popular",
-    newSince: search.advanced_filters === "new_article" ? Date.parse(daysBefore(today, NEW_ARRIVAL_DAYS)) : null,
-    attributes: await attributeGroups(db, search),
-    sort: search.sort,
-    offset,
-    limit: perPage,
-  });
+  const answer = await searchIndex(indexQuery(search, categoryIds, today, await attributeGroups(db, search), offset, perPage));
   const text = search.name as string;
   const [items, fallbacks, categories] = await Promise.all([
     cardsById(db, answer.ids),
     answer.total === 0 ? searchFallbacks(text, POPULAR_FALLBACK) : null,
     listCategories(),
   ]);
-  const { availability, price, values } = answer.facets;
   return {
     items,
     page: search.page,
     perPage,
     total: answer.total,
     lastPage: Math.max(1, Math.ceil(answer.total / perPage)),
-    facets: { availability, price, values: Object.fromEntries(values) },
+    facets: toFacets(answer.facets),
     corrections: answer.corrections,
     ...(answer.unmatched ? { unmatched: answer.unmatched } : {}),
     categories: matchingCategories(text, categories.flatMap((c) => [c, ...c.subcategories]), CATEGORY_MATCHES),
     ...(fallbacks ? { suggestions: fallbacks.suggestions, popular: await cardsById(db, fallbacks.popularIds) } : {}),
   };
 }
+
+/** The search index's query for a list's words (none: every product) and filters. */
+function indexQuery(search: ProductSearch, categoryIds: number[] | null, today: string, attributes: AttributeFilterGroup[], offset: number, limit: number): EngineQuery {
+  return {
+    text: search.name ?? "",
+    categoryIds,
+    availability: search.availability,
+    price: search.price,
+    popularOnly: search.advanced_filters === "popular",
+    newSince: search.advanced_filters === "new_article" ? Date.parse(daysBefore(today, NEW_ARRIVAL_DAYS)) : null,
+    attributes,
+    sort: search.sort,
+    offset,
+    limit,
+  };
+}
+
+const toFacets = ({ availability, price, values }: Facets): ProductFacets => ({ availability, price, values: Object.fromEntries(values) });
 
 /** Published products' cards by id, in the order of `ids` (the index's order; prices and stock are this moment's). */
 async function cardsById(db: Db, ids: readonly number[]): Promise<ProductCard[]> {
@@ -368,7 +374,8 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pr
   }
   if (search.name) return searchByWords(db, search, categoryIds, today);
 
-  const valueGroups = (await attributeGroups(db, search)).map((g) => [...g.valueIds]);
+  const groups = await attributeGroups(db, search);
+  const valueGroups = groups.map((g) => [...g.valueIds]);
 
   const filtered = (qb: ProductQuery): ProductQuery => {
     let q = qb.where("p.published", "=", 1);
@@ -400,8 +407,14 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pr
   const offset = (search.page - 1) * perPage;
 
   const list = filtered(base).select(cardColumns).orderBy(search.sort ? SORT_SQL[search.sort] : DEFAULT_ORDER);
-  const rows = total > offset ? await list.limit(perPage).offset(offset).execute() : [];
-  return { items: rows.map(toCard), page: search.page, perPage, total, lastPage };
+  const [rows, counts] = await Promise.all([
+    total > offset ? list.limit(perPage).offset(offset).execute() : [],
+    // The filter bar's counts come from the search index, which counts every filter value in one
+    // pass over the products in memory (SQL would take a grouped count per filter); the list and
+    // its total stay the database's. The index follows the catalog within a second.
+    searchIndex(indexQuery(search, categoryIds, today, groups, 0, 0)),
+  ]);
+  return { items: rows.map(toCard), page: search.page, perPage, total, lastPage, facets: toFacets(counts.facets) };
 }
 
 function daysBefore(dayIso: string, days: number): string {

@@ -7,7 +7,7 @@ import type {
   ApiProductCard,
   ApiProductDetail,
   ApiProductVariant,
-  ApiSearchMeta,
+  ApiListMeta, ApiSearchMeta,
   ApiSlider,
   ApiSubcategory,
   ApiWishlistItem,
@@ -24,11 +24,10 @@ export function meta(page: Page<unknown>): ApiMeta {
 }
 
 /**
- * The meta of a search by words: the page's, with its facets (attribute values by name, each
- * attribute the filter bar offers with every value and its count, 0 included), corrections, the
- * word left out, matching categories, and for an empty result suggestions and popular cards.
+ * The meta of a product list: the page's, with its facets (attribute values by name, each
+ * attribute the filter bar offers with every value and its count, 0 included).
  */
-export function searchMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiSearchMeta {
+export function listMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiListMeta {
   const { facets } = page;
   return {
     ...meta(page),
@@ -37,6 +36,16 @@ export function searchMeta(page: ProductListPage & { facets: NonNullable<Product
       price: facets.price,
       attributes: attributes.map((a) => ({ name: a.name, key: a.key, values: a.values.map((v) => ({ value: v.value, count: facets.values[v.id] ?? 0 })) })),
     },
+  };
+}
+
+/**
+ * The meta of a search by words: the list's, with the corrections, the word left out, matching
+ * categories, and for an empty result suggestions and popular cards.
+ */
+export function searchMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiSearchMeta {
+  return {
+    ...listMeta(page, attributes),
     corrections: page.corrections ?? [],
     unmatched: page.unmatched ?? null,
     categories: page.categories ?? [],

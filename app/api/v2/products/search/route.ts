@@ -2,7 +2,7 @@ import { listFilterAttributes, listFilterKeys, searchProducts } from "@/lib/cata
 import { ApiError } from "@/lib/platform/errors";
 import { productSearchSchema, searchParamsToInput } from "@/lib/catalog/schemas";
 import { handler, paginated, parse } from "../../_lib/http";
-import { meta, productCard, searchMeta } from "../../_lib/present";
+import { listMeta, meta, productCard, searchMeta } from "../../_lib/present";
 import { withShopAttributes } from "../../_lib/search";
 
 export const GET = handler(async (request) => {
@@ -11,7 +11,7 @@ export const GET = handler(async (request) => {
   const page = await searchProducts(search);
   if (!page) throw new ApiError(404, "Category not found.");
   const facets = page.facets;
-  // A search by words also says what each filter would give, what it read, and what else to try.
-  const pageMeta = facets ? searchMeta({ ...page, facets }, await listFilterAttributes()) : meta(page);
+  // Every list says what each filter would give; a search by words also what it read, and what else to try.
+  const pageMeta = !facets ? meta(page) : search.name ? searchMeta({ ...page, facets }, await listFilterAttributes()) : listMeta({ ...page, facets }, await listFilterAttributes());
   return paginated(page.items.map(productCard), pageMeta);
 }, { cache: "catalog" });
