@@ -190,7 +190,7 @@ test.describe("categories and attributes", () => {
     const shop = await page.context().newPage();
     await shop.goto("/products");
     const filter = shop.getByRole("form", { name: "Filter products" }).getByLabel(name, { exact: true });
-    await expect(filter.locator("option")).toHaveText(["All", "Blue"]);
+    await expect(filter.locator("option")).toHaveText(["All", "Blue (1)"]);
     await filter.selectOption("Blue");
     await expect(shop).toHaveURL(new RegExp(`/products\\?${key}=Blue$`));
     await expect(shop.getByText("(1 product)")).toBeVisible();

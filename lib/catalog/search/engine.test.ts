@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SearchEngine, topK, type EngineQuery } from "./engine";
-import { headWord, type IndexDoc } from "./segment";
+import { headWord, Segment, type IndexDoc } from "./segment";
 import { editDistance, otherForms, stem, words } from "./text";
 
 let nextId = 1;
@@ -221,5 +221,21 @@ describe("topK", () => {
     const items = Array.from({ length: 1000 }, (_, i) => (i * 7919) % 1000);
     expect(topK(items, 5, (a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
     expect(topK(items, 500, (a, b) => b - a).slice(0, 3)).toEqual([999, 998, 997]);
+  });
+});
+
+describe("a segment built by another copy of the module", () => {
+  it("is taken as a segment, not as documents (Next bundles the search once per layer; the engine is shared on globalThis)", async () => {
+    vi.resetModules();
+    const other = await import("./segment");
+    const foreign = other.Segment.of([doc("Mughal Jaal Velvet Cushion Cover", { category: "Cushion Covers Cushions" })]);
+    // Another class of the same name: instanceof cannot tell it is a segment.
+    expect(other.Segment).not.toBe(Segment);
+    expect(foreign instanceof Segment).toBe(false);
+    const engine = new SearchEngine(catalog);
+    engine.replaceAll(foreign, new Map());
+    expect(engine.size).toBe(1);
+    expect(engine.search({ text: "cushion", offset: 0, limit: 5 }).total).toBe(1);
+    expect(new SearchEngine(foreign).search({ text: "velvet", offset: 0, limit: 5 }).total).toBe(1);
   });
 });

@@ -165,6 +165,16 @@ function matchesOf(capacity: number): Matches {
   return { seg: new Uint8Array(capacity), slot: new Int32Array(capacity), score: new Float64Array(capacity), precise: new Uint8Array(capacity), length: 0 };
 }
 
+/**
+ * A catalog given as documents or as a built segment. Not `instanceof Segment`: the engine lives on
+ * globalThis (../server/product-search.ts) and Next bundles the search module once per layer (route
+ * handlers, pages), so a rebuild started from a page's server action hands in a segment made by
+ * another copy of the Segment class, which instanceof would take for documents.
+ */
+function asSegment(catalog: readonly IndexDoc[] | Segment): Segment {
+  return Array.isArray(catalog) ? Segment.of(catalog as readonly IndexDoc[]) : (catalog as Segment);
+}
+
 export class SearchEngine {
   private main: Segment;
   private mainDead: Uint8Array;
@@ -192,7 +202,7 @@ export class SearchEngine {
   private valueCounts = new Int32Array(0);
 
   constructor(catalog: readonly IndexDoc[] | Segment = [], attributeOf: ReadonlyMap<number, number> = new Map()) {
-    this.main = catalog instanceof Segment ? catalog : Segment.of(catalog);
+    this.main = asSegment(catalog);
     this.mainDead = new Uint8Array(this.main.size);
     this.mainScratch = new Scratch(this.main.size);
     this.changes = Segment.of([]);
@@ -203,7 +213,7 @@ export class SearchEngine {
 
   /** Replaces the whole catalog (a full rebuild); the changes since are dropped with it. */
   replaceAll(catalog: readonly IndexDoc[] | Segment, attributeOf: ReadonlyMap<number, number>): void {
-    this.main = catalog instanceof Segment ? catalog : Segment.of(catalog);
+    this.main = asSegment(catalog);
     this.mainDead = new Uint8Array(this.main.size);
     this.mainScratch = new Scratch(this.main.size);
     this.changed.clear();

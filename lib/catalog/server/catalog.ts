@@ -4,7 +4,7 @@ import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type PriceRange, type SortOption } from "../options";
 import type { AttributeFilterGroup, Correction, EngineQuery, Facets } from "../search/engine";
-import { searchFallbacks, searchIndex } from "./product-search";
+import { searchFallbacks, searchIndex, searchIndexNow } from "./product-search";
 import { matchingCategories } from "../search-notes";
 import { attributeKeys, type AttributeKey } from "../attribute-keys";
 import { readFilters, type FilterState, type SearchParamsRecord } from "../filters";
@@ -107,6 +107,8 @@ export type ProductListPage = Page<ProductCard> & {
   categories?: CategoryMatch[];
   suggestions?: string[];
   popular?: ProductCard[];
+  /** A search by words: milliseconds in the search index, and in reading the page's cards and notes (the API's Server-Timing). */
+  timing?: { index: number; page: number };
 };
 
 /** How many popular products a search that found nothing shows. */
@@ -312,13 +314,17 @@ async function attributeGroups(db: Db, search: ProductSearch): Promise<Attribute
 async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string): Promise<ProductListPage> {
   const perPage = search.per_page;
   const offset = (search.page - 1) * perPage;
-  const answer = await searchIndex(indexQuery(search, categoryIds, today, await attributeGroups(db, search), offset, perPage));
+  const attributes = await attributeGroups(db, search);
+  const started = performance.now();
+  const answer = await searchIndex(indexQuery(search, categoryIds, today, attributes, offset, perPage));
+  const searched = performance.now();
   const text = search.name as string;
   const [items, fallbacks, categories] = await Promise.all([
     cardsById(db, answer.ids),
     answer.total === 0 ? searchFallbacks(text, POPULAR_FALLBACK) : null,
     listCategories(),
   ]);
+  const popular = fallbacks ? await cardsById(db, fallbacks.popularIds) : null;
   return {
     items,
     page: search.page,
@@ -329,7 +335,8 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
     corrections: answer.corrections,
     ...(answer.unmatched ? { unmatched: answer.unmatched } : {}),
     categories: matchingCategories(text, categories.flatMap((c) => [c, ...c.subcategories]), CATEGORY_MATCHES),
-    ...(fallbacks ? { suggestions: fallbacks.suggestions, popular: await cardsById(db, fallbacks.popularIds) } : {}),
+    ...(fallbacks && popular ? { suggestions: fallbacks.suggestions, popular } : {}),
+    timing: { index: searched - started, page: performance.now() - searched },
   };
 }
 
@@ -411,8 +418,9 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pr
     total > offset ? list.limit(perPage).offset(offset).execute() : [],
     // The filter bar's counts come from the search index, which counts every filter value in one
     // pass over the products in memory (SQL would take a grouped count per filter); the list and
-    // its total stay the database's. The index follows the catalog within a second.
-    searchIndex(indexQuery(search, categoryIds, today, groups, 0, 0)),
+    // its total stay the database's. The list is cached until the catalog changes, so the index
+    // first reads the changes up to now (it otherwise follows within a second).
+    searchIndexNow(indexQuery(search, categoryIds, today, groups, 0, 0)),
   ]);
   return { items: rows.map(toCard), page: search.page, perPage, total, lastPage, facets: toFacets(counts.facets) };
 }

@@ -304,6 +304,19 @@ export async function searchIndex(query: EngineQuery): Promise<EngineAnswer> {
   return state.engine.search(query);
 }
 
+/**
+ * The same, after reading the catalog's changes up to this moment: for answers that are cached
+ * (a list without words keeps its counts until the catalog changes again), which must not keep a
+ * count from an index a second behind the database. Waits for a look already under way (it may
+ * have started before the change committed), then looks again.
+ */
+export async function searchIndexNow(query: EngineQuery): Promise<EngineAnswer> {
+  const state = await ready();
+  if (state.syncing) await state.syncing.catch(() => undefined);
+  await sync(state);
+  return state.engine.search(query);
+}
+
 /** For a search that found nothing: queries that find something, and popular products to show. */
 export async function searchFallbacks(text: string, popular: number): Promise<{ suggestions: string[]; popularIds: number[] }> {
   const state = await ready();

@@ -88,6 +88,16 @@ describe("the search's meta", () => {
     expect(countsOf(both, "Material")[chosen]).toBe(both.total);
   });
 
+  it("says in Server-Timing where a search by words spent its time, and a cached list says nothing", async () => {
+    const res = await api("/products/search?name=velvet&per_page=4");
+    const timing = res.headers.get("server-timing") ?? "";
+    const parts = Object.fromEntries(timing.split(",").map((p) => [p.trim().split(";")[0], Number(/dur=([\d.]+)/.exec(p)?.[1])]));
+    expect(Object.keys(parts)).toEqual(["index", "page", "total"]);
+    for (const ms of Object.values(parts)) expect(ms).toBeGreaterThanOrEqual(0);
+    expect(parts.total).toBeGreaterThanOrEqual((parts.index as number) + (parts.page as number) - 0.02);
+    expect((await api("/products/search?per_page=4")).headers.get("server-timing")).toBeNull();
+  });
+
   it("reads a typo as the word the catalog has and says so", async () => {
     const { data, meta } = await search("name=curtian&per_page=12");
     expect(meta.corrections).toEqual([{ from: "curtian", to: "curtain" }]);
