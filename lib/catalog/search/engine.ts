@@ -436,6 +436,7 @@ export class SearchEngine {
     const { stamp, strong, groupStamp, score, groupScore, strongGroups, strongGroupStamp } = scratch;
     const { postDocs, postFields } = segment;
     const queryStamp = this.nextStamp(scratch);
+    if (ordered.length === 1) return this.evaluateOne(segment, scratch, dead, ordered[0] as Group, segIndex, into, matchId, queryStamp, total);
     let touched = scratch.touched;
     let next = scratch.next;
     let touchedCount = 0;
@@ -503,6 +504,52 @@ export class SearchEngine {
       into.slot[into.length] = d;
       into.score[into.length] = score[d] as number;
       into.precise[into.length] = strongGroups[d] === ordered.length ? 1 : 0;
+      into.length++;
+    }
+  }
+
+  /**
+   * evaluate() for a reading of one word (the commonest query, and the broadest): only the
+   * products with it outside their description are read (see postings' strongOnly), so every one
+   * is a precise match and its relevance is its best alternative's score; four arrays are touched
+   * a product instead of eleven, which counts when a word is in a third of 100,000 products.
+   */
+  private evaluateOne(segment: Segment, scratch: Scratch, dead: Uint8Array | null, group: Group, segIndex: number, into: Matches, matchId: number, queryStamp: number, total: number) {
+    const { stamp, score, matchAt, matchStamp } = scratch;
+    const touched = scratch.touched;
+    const { postDocs, postFields } = segment;
+    const groupDf = group.alts.reduce((n, a) => n + this.documentFrequency(a.term), 0);
+    const idf = Math.log(1 + total / Math.max(1, Math.min(total, groupDf)));
+    let count = 0;
+    for (const alt of group.alts) {
+      const range = segment.postings(alt.term, true);
+      if (!range) continue;
+      const w = alt.weight * idf;
+      for (let k = range[0]; k < range[1]; k++) {
+        const d = postDocs[k] as number;
+        if (dead && dead[d]) continue;
+        const s = w * (FIELD_SCORE[postFields[k] as number] as number);
+        if (stamp[d] !== queryStamp) {
+          stamp[d] = queryStamp;
+          score[d] = s;
+          touched[count++] = d;
+        } else if (s > (score[d] as number)) score[d] = s;
+      }
+    }
+    for (let i = 0; i < count; i++) {
+      const d = touched[i] as number;
+      if (matchStamp[d] === matchId) {
+        const at = matchAt[d] as number;
+        if ((score[d] as number) > (into.score[at] as number)) into.score[at] = score[d] as number;
+        into.precise[at] = 1;
+        continue;
+      }
+      matchStamp[d] = matchId;
+      matchAt[d] = into.length;
+      into.seg[into.length] = segIndex;
+      into.slot[into.length] = d;
+      into.score[into.length] = score[d] as number;
+      into.precise[into.length] = 1;
       into.length++;
     }
   }
