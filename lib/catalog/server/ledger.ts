@@ -157,7 +157,10 @@ export async function moveStock(trx: Db, dialect: Dialect, moves: readonly Stock
     if (delta === 0 && !variants) continue;
     let update = trx
       .updateTable("products")
-      .set({ stock_quantity: sql<number>`stock_quantity + ${delta}`, availability: variants ? productAvailabilitySql() : availabilityAfter(delta) })
+      // updated_at moves with the stock: the search index follows the catalog by it (a sale that
+      // empties a product takes it out of In Stock on every instance within a second), as it does
+      // for a variant's row above.
+      .set({ stock_quantity: sql<number>`stock_quantity + ${delta}`, availability: variants ? productAvailabilitySql() : availabilityAfter(delta), updated_at: now.toISOString() })
       .where("id", "=", id);
     if (delta < 0) update = update.where("stock_quantity", ">=", -delta);
     const row = await update.returning(["id", "slug", "stock_quantity", "availability"]).executeTakeFirst();

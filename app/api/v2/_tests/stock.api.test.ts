@@ -144,3 +144,24 @@ describe("racing stock changes", () => {
     expect((await product(a.id)).stock_quantity).toBe(1000 - 3 * 8);
   }, 180_000);
 });
+
+describe("search follows the stock ledger", () => {
+  it("a sale of the last unit takes the product out of a search's In Stock and into its Out of Stock, within the index's beat", async () => {
+    const word = `Quorvanth${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`;
+    const p = await makeProduct({ stock: 1, name: `${word} Sheer Curtain` });
+    const counted = async (availability: string) => {
+      const res = await api(`/products/search?name=${word}&availability=${availability}`);
+      expect(res.status, res.text).toBe(200);
+      return res.json.meta.total as number;
+    };
+    const soon = { timeout: 5000, interval: 200 };
+    await expect.poll(() => counted("in_stock"), soon).toBe(1);
+    const u = await user();
+    await placedOrder(u, { lines: [{ product: p }] });
+    expect(await product(p.id)).toMatchObject({ stock_quantity: 0, availability: "out_of_stock" });
+    // The sale is written by the checkout, not by the back office: the index learns of it from
+    // the product's updated_at, on its one-second look at the catalog's changes.
+    await expect.poll(() => counted("in_stock"), soon).toBe(0);
+    expect(await counted("out_of_stock")).toBe(1);
+  });
+});
