@@ -34,3 +34,39 @@ describe("the data cache outside a request", () => {
     }
   });
 });
+
+describe("a read's local copy (localMs)", () => {
+  it("answers from this process's copy within localMs, a fresh clone each time, and reads again after", async () => {
+    let reads = 0;
+    const read = async () => ({ reads: ++reads, names: ["Curtains"] });
+    const first = await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 });
+    const second = await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 });
+    expect(first).toEqual({ reads: 1, names: ["Curtains"] });
+    expect(second).toEqual({ reads: 1, names: ["Curtains"] });
+    second.names.push("Changed by one caller");
+    expect(await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 })).toEqual({ reads: 1, names: ["Curtains"] });
+    // Other arguments are another read.
+    expect(await cachedRead("cache.test.local", [2], [cacheTags.categories], read, { localMs: 60 })).toMatchObject({ reads: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 })).toMatchObject({ reads: 3 });
+  });
+
+  it("drops the copies of a tag this process expires at once, and keeps no copy of a read that an expiry overtook", async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    const local = (name: string, tag: string) => cachedRead(name, [], [tag], read, { localMs: 60_000 });
+    expect(await local("cache.test.expire", cacheTags.attributes)).toBe(1);
+    expect(await local("cache.test.other", cacheTags.categories)).toBe(2);
+    await expireTagsAnywhere([cacheTags.attributes], false);
+    expect(await local("cache.test.expire", cacheTags.attributes)).toBe(3);
+    expect(await local("cache.test.other", cacheTags.categories)).toBe(2);
+
+    let release: (value: number) => void = () => undefined;
+    const slow = cachedRead("cache.test.race", [], [cacheTags.attributes], () => new Promise<number>((resolve) => (release = resolve)), { localMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expireTagsAnywhere([cacheTags.attributes], false);
+    release(100);
+    expect(await slow).toBe(100);
+    expect(await local("cache.test.race", cacheTags.attributes)).toBe(4);
+  });
+});
