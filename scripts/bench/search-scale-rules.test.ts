@@ -14,6 +14,8 @@ const result = (over: Partial<CaseResult> & Pick<CaseResult, "database" | "produ
   errors: 0,
   readyMs: 3000,
   buildMs: 2000,
+  restartMs: 900,
+  restartLoadMs: 400,
   rssMb: 300,
   peakRssMb: 320,
   indexMb: 50,
@@ -69,7 +71,7 @@ describe("search-scale's targets (issue 26 point 6)", () => {
   it("prints a Markdown row per catalog with its targets", () => {
     const table = scaleTable(allMet()).split("\n");
     expect(table).toHaveLength(6);
-    expect(table[2]).toBe("| SQLite | 10,000 (10,000) | 1000 | 800 | 0.80 (≥ 0.7) | 40.0 (—) | 60.0 | 3000 | 2000 | 300 (320) | 50.0 |");
+    expect(table[2]).toBe("| SQLite | 10,000 (10,000) | 1000 | 800 | 0.80 (≥ 0.7) | 40.0 (—) | 60.0 | 3000 | 2000 | 900 (400) | 300 (320) | 50.0 |");
     expect(table[4]).toContain("| PostgreSQL | 10,000 (10,000) | 1000 | 800 | 0.80 (—) |");
     expect(table[5]).toContain("| 40.0 (< 100) |");
   });
@@ -82,7 +84,8 @@ describe("the index's log line", () => {
       '{"level":"info","time":"2026-11-26T11:00:01.000Z","pid":1,"module":"product-search","products":99913,"ms":8123,"bytes":73400320,"msg":"product search index built"}',
     ];
     expect(parseIndexBuilt(lines[0] as string)).toBeNull();
-    expect(parseIndexBuilt(lines.join("\n"))).toEqual({ products: 99913, ms: 8123, bytes: 73400320 });
+    expect(parseIndexBuilt(lines.join("\n"))).toEqual({ products: 99913, ms: 8123, bytes: 73400320, source: "database" });
+    expect(parseIndexBuilt('{"level":"info","products":99913,"ms":412,"bytes":73400320,"source":"snapshot","msg":"product search index loaded from its snapshot"}')).toEqual({ products: 99913, ms: 412, bytes: 73400320, source: "snapshot" });
     expect(parseIndexBuilt('{"msg":"product search index built","prod')).toBeNull();
   });
 });

@@ -30,16 +30,19 @@ export function p95Target(c: ScaleCase): number | null {
   return c.products >= 100_000 ? P95_TARGET_MS : null;
 }
 
-export type IndexBuilt = { products: number; ms: number; bytes: number };
+export type IndexBuilt = { products: number; ms: number; bytes: number; source: "database" | "snapshot" };
+
+const INDEX_READY = { "product search index built": "database", "product search index loaded from its snapshot": "snapshot" } as const;
 
 /** The server's JSON log line "product search index built" (lib/catalog/server/product-search.ts) in `text`, the first one; null before it is written. */
 export function parseIndexBuilt(text: string): IndexBuilt | null {
   for (const line of text.split("\n")) {
-    if (!line.includes('"product search index built"')) continue;
+    if (!line.includes('"product search index ')) continue;
     try {
       const parsed = JSON.parse(line) as { msg?: unknown; products?: unknown; ms?: unknown; bytes?: unknown };
-      if (parsed.msg !== "product search index built") continue;
-      return { products: Number(parsed.products), ms: Number(parsed.ms), bytes: Number(parsed.bytes) };
+      const source = INDEX_READY[parsed.msg as keyof typeof INDEX_READY];
+      if (!source) continue;
+      return { products: Number(parsed.products), ms: Number(parsed.ms), bytes: Number(parsed.bytes), source };
     } catch {
       // a line cut in two by the pipe, or not JSON
     }
@@ -97,6 +100,13 @@ export type CaseResult = ScaleCase & {
   /** From the server's spawn to the first search answered (the index built meanwhile), and the build's own ms from its log line. */
   readyMs: number;
   buildMs: number;
+  /**
+   * The same after a restart of the server (SIGTERM, then spawned again on the same database):
+   * the index loaded from the snapshot its build wrote, and the load's own ms; null when the
+   * restart did not load one.
+   */
+  restartMs: number | null;
+  restartLoadMs: number | null;
   rssMb: number | null;
   /** The server's peak resident memory (VmHWM): the index's build is its high point. */
   peakRssMb: number | null;
@@ -129,12 +139,12 @@ export function scaleChecks(results: readonly CaseResult[]): Check[] {
 
 /** The table printed and copied into the measurement's record (Markdown). */
 export function scaleTable(results: readonly CaseResult[]): string {
-  const head = "| database | products (indexed) | ping req/s | search req/s | ratio (target) | p95 ms (target) | worst round p95 | spawn → first answer ms | index build ms | RSS MB (peak) | index MB |";
+  const head = "| database | products (indexed) | ping req/s | search req/s | ratio (target) | p95 ms (target) | worst round p95 | spawn → first answer ms | index build ms | restart → first answer ms (snapshot load) | RSS MB (peak) | index MB |";
   const rule = `|${head.split("|").slice(1, -1).map(() => "---").join("|")}|`;
   const rows = results.map((r) => {
     const rt = ratioTarget(r);
     const pt = p95Target(r);
-    return `| ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} | ${r.products.toLocaleString("en-US")} (${r.indexed.toLocaleString("en-US")}) | ${r.pingRps.toFixed(0)} | ${r.searchRps.toFixed(0)} | ${r.ratio.toFixed(2)} (${rt === null ? "—" : `≥ ${rt}`}) | ${r.p95.toFixed(1)} (${pt === null ? "—" : `< ${pt}`}) | ${r.worstP95.toFixed(1)} | ${r.readyMs.toFixed(0)} | ${r.buildMs.toFixed(0)} | ${r.rssMb === null ? "—" : `${r.rssMb.toFixed(0)} (${(r.peakRssMb ?? 0).toFixed(0)})`} | ${r.indexMb.toFixed(1)} |`;
+    return `| ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} | ${r.products.toLocaleString("en-US")} (${r.indexed.toLocaleString("en-US")}) | ${r.pingRps.toFixed(0)} | ${r.searchRps.toFixed(0)} | ${r.ratio.toFixed(2)} (${rt === null ? "—" : `≥ ${rt}`}) | ${r.p95.toFixed(1)} (${pt === null ? "—" : `< ${pt}`}) | ${r.worstP95.toFixed(1)} | ${r.readyMs.toFixed(0)} | ${r.buildMs.toFixed(0)} | ${r.restartMs === null ? "—" : `${r.restartMs.toFixed(0)} (${(r.restartLoadMs ?? 0).toFixed(0)})`} | ${r.rssMb === null ? "—" : `${r.rssMb.toFixed(0)} (${(r.peakRssMb ?? 0).toFixed(0)})`} | ${r.indexMb.toFixed(1)} |`;
   });
   return [head, rule, ...rows].join("\n");
 }

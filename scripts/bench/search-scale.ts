@@ -14,7 +14,10 @@
  * resident memory of the server and what it started (memory.ts), and a few more queries of each
  * kind (a word, the start of one, two words, a word and the start of the next; and, not among the
  * measured ones, a word and one or two letters of the next) one at a time on the idle server, to
- * say which kind is slow.
+ * say which kind is slow. Last, the server is stopped and started again on the same database: the
+ * time from that spawn to the first search answered, with the index loaded from the snapshot its
+ * first build wrote (each case's server gets its own temporary folder, so the first start always
+ * builds from the database).
  *
  * Targets: search / ping ≥ 0.7 on SQLite at 10,000; ≥ 0.5 and p95 < 100 ms at 100,000 on both;
  * search req/s at 10,000 ÷ at 100,000 < 2 on each database; no errors. Exit 1 when one is missed,
@@ -32,7 +35,7 @@ import { pingBench } from "./ping";
 import { searchQueries } from "./queries";
 import { SEARCH_QUERIES, SEARCH_SEED, SEARCH_WARMUP_QUERIES, searchBench } from "./search";
 import { prepareScaleData } from "./search-scale-data";
-import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, SHORT_PREFIX, shortPrefixQueries, type CaseResult, type QueryKind, type ScaleCase } from "./search-scale-rules";
+import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, SHORT_PREFIX, shortPrefixQueries, type CaseResult, type IndexBuilt, type QueryKind, type ScaleCase } from "./search-scale-rules";
 import { startBenchServer } from "./server";
 import { BASE, CONNECTIONS, ROUNDS, ROUND_SECONDS } from "./settings";
 
@@ -97,26 +100,13 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
   const probe = extra.pop() as string;
   const words = nameWords(data.names);
 
-  const server = await startBenchServer(data.databaseUrl);
-  const spawned = performance.now();
-  let exited = false;
-  const exit = new Promise<void>((resolve) => server.process.once("exit", () => ((exited = true), resolve())));
-  let pending = "";
-  let built: ReturnType<typeof parseIndexBuilt> = null;
-  server.process.stdout?.on("data", (chunk: Buffer) => {
-    if (built) return;
-    pending += chunk.toString("utf8");
-    const end = pending.lastIndexOf("\n");
-    if (end < 0) return;
-    built = parseIndexBuilt(pending.slice(0, end));
-    pending = pending.slice(end + 1);
-  });
+  // The server's temporary folder is the case's own: the first start finds no snapshot of the
+  // search index and builds it from the database; the restart after the rounds loads the one it wrote.
+  const env = { TMPDIR: fs.mkdtempSync(path.join(dataDir, "tmp-")) };
+  const started = await startTimed(data.databaseUrl, env, probe, systemKey);
+  const { server, exit } = started;
   try {
-    await firstSearch(probe, systemKey, () => exited);
-    const readyMs = performance.now() - spawned;
-    for (let i = 0; i < 100 && !built; i++) await new Promise((r) => setTimeout(r, 100));
-    const index = built as ReturnType<typeof parseIndexBuilt>;
-    if (!index) throw new Error('the server answered a search but wrote no "product search index built" line');
+    const { readyMs, index } = await started.ready;
     console.log(`first search answered ${(readyMs / 1000).toFixed(1)} s after the spawn; index: ${index.products} products built in ${index.ms} ms, ${(index.bytes / 2 ** 20).toFixed(1)} MB`);
 
     await ping.warmUp();
@@ -138,6 +128,17 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
       perKind[kind] = { queries: timed.length, median: median(ms), p95: ms[Math.max(0, Math.ceil(ms.length * 0.95) - 1)] ?? 0, max: slowest.ms, slowest: slowest.query, hits: slowest.total };
     }
 
+    await stop(server, exit);
+    const restart = await startTimed(data.databaseUrl, env, probe, systemKey);
+    let restarted: { readyMs: number; index: IndexBuilt };
+    try {
+      restarted = await restart.ready;
+    } finally {
+      await stop(restart.server, restart.exit);
+    }
+    const loaded = restarted.index.source === "snapshot";
+    console.log(`after a restart: first search answered ${(restarted.readyMs / 1000).toFixed(1)} s after the spawn; index ${loaded ? `loaded from its snapshot in ${restarted.index.ms} ms` : `built again in ${restarted.index.ms} ms (no snapshot loaded)`}`);
+
     const runs: Run[] = search.runs;
     const report = search.report(ping.runs);
     const ratio = (report.json.search as { ratio: { ratio: number; rounds: number[] } }).ratio;
@@ -156,6 +157,8 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
       errors: searchRun.errors,
       readyMs,
       buildMs: index.ms,
+      restartMs: loaded ? restarted.readyMs : null,
+      restartLoadMs: loaded ? restarted.index.ms : null,
       rssMb: memory ? memory.rssKb / 1024 : null,
       peakRssMb: memory ? memory.processes.reduce((n, p) => n + p.peakRssKb, 0) / 1024 : null,
       indexMb: index.bytes / 2 ** 20,
@@ -168,12 +171,51 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
     if (server.log().trim()) console.error(`Server output (last lines):\n${server.log()}`);
     throw new CaseFailure(error instanceof Error ? error.message : String(error), server.log());
   } finally {
-    server.process.kill("SIGTERM");
-    // The next catalog's server takes the same port.
-    const killer = setTimeout(() => server.process.kill("SIGKILL"), 15_000);
-    await exit;
-    clearTimeout(killer);
+    await stop(server, exit);
   }
+}
+
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/**
+ * Spawns the server on `database` and times it from the spawn to the first search answered; the
+ * index's own line (built, or loaded from its snapshot) comes from its log.
+ */
+async function startTimed(database: string, env: Record<string, string>, probe: string, systemKey: Record<string, string>) {
+  const server = await startBenchServer(database, env);
+  const spawned = performance.now();
+  let exited = false;
+  const exit = new Promise<void>((resolve) => server.process.once("exit", () => ((exited = true), resolve())));
+  let pending = "";
+  let built: IndexBuilt | null = null;
+  server.process.stdout?.on("data", (chunk: Buffer) => {
+    if (built) return;
+    pending += chunk.toString("utf8");
+    const end = pending.lastIndexOf("\n");
+    if (end < 0) return;
+    built = parseIndexBuilt(pending.slice(0, end));
+    pending = pending.slice(end + 1);
+  });
+  const ready = (async () => {
+    await firstSearch(probe, systemKey, () => exited);
+    const readyMs = performance.now() - spawned;
+    for (let i = 0; i < 100 && !built; i++) await new Promise((r) => setTimeout(r, 100));
+    const index = built as IndexBuilt | null;
+    if (!index) throw new Error('the server answered a search but wrote no "product search index built" line');
+    return { readyMs, index };
+  })();
+  // Awaited by the caller; a failure before then is not unhandled.
+  ready.catch(() => undefined);
+  return { server, exit, ready };
+}
+
+/** Stops a bench server and waits for it to exit (the next one takes the same port). */
+async function stop(server: BenchServer, exit: Promise<void>): Promise<void> {
+  if (server.process.exitCode !== null || server.process.signalCode !== null) return;
+  server.process.kill("SIGTERM");
+  const killer = setTimeout(() => server.process.kill("SIGKILL"), 15_000);
+  await exit;
+  clearTimeout(killer);
 }
 
 /** Runs the measurement; answers the exit code (0: every target met, 1: one missed, 2: PostgreSQL unreachable). */

@@ -5,9 +5,12 @@
 import { ensureBuild, startServer } from "../lib/build";
 import { PORT } from "./settings";
 
-/** Builds the store if its sources changed, then starts it on PORT with DATABASE_URL `database` (a SQLite file or a postgres:// URL). */
-export async function startBenchServer(database: string) {
-  const env = { ...process.env, DATABASE_URL: database, HOST: "127.0.0.1" };
+/**
+ * Builds the store if its sources changed, then starts it on PORT with DATABASE_URL `database` (a
+ * SQLite file or a postgres:// URL) and `extra` in its environment.
+ */
+export async function startBenchServer(database: string, extra: Record<string, string> = {}) {
+  const env = { ...process.env, ...extra, DATABASE_URL: database, HOST: "127.0.0.1" };
   await ensureBuild(env);
   const server = startServer(PORT, { ...env, PAYMENTS_SANDBOX: "1" }, { quiet: true });
   let log = "";

@@ -224,7 +224,8 @@ export class SegmentBuilder {
   }
 }
 
-type SegmentParts = {
+/** What a segment is made of (Segment.parts(), ./snapshot.ts). */
+export type SegmentParts = {
   ids: Int32Array;
   availability: Uint8Array;
   price: Float64Array;
@@ -325,6 +326,12 @@ export class Segment {
 
   slot(id: number): number | undefined {
     return this.slotOf.get(id);
+  }
+
+  /** Its arrays and dictionaries, as the constructor took them (./snapshot.ts writes them to disk). */
+  parts(): SegmentParts {
+    const { ids, availability, price, createdAt, popular, popularity, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces } = this;
+    return { ids, availability, price, createdAt, popular, popularity, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces };
   }
 
   /** Bytes of the typed arrays (the maps' overhead is not counted). */

@@ -1,9 +1,15 @@
 import "server-only";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
+import { getConfig } from "@/lib/platform/config";
 import { getDb, type Db } from "@/lib/platform/db";
 import { log as rootLog } from "@/lib/platform/log";
 import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData } from "../search/engine";
 import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
+import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import { indexableText, listItems } from "../search/text";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
@@ -25,7 +31,14 @@ import { listSynonymRules, synonymsVersion } from "./synonyms";
  *   reads the change, so a product saved in the back office is found on the next request;
  * - the merchant's synonyms (./synonyms.ts) are read again whenever their version changes (checked
  *   on the same beat), and apply to the next query: they are used when a query is read, not stored
- *   in the index.
+ *   in the index;
+ * - after every full build it writes a snapshot to disk (../search/snapshot.ts, in the system's
+ *   temporary folder, one file per database and build); a restarted server of the same build loads
+ *   it and reads the products changed since, instead of reading and analysing the whole catalog
+ *   (100,000 products: docs/measurements/2026-11-26-search-scale.md). A snapshot is used only when
+ *   the database carries on from it: the categories and attribute values are named as they were,
+ *   the products it saw last still have the stamps it saw, and once the changes are read the
+ *   number of published products agrees; otherwise the server builds as if there were none.
  */
 
 const log = rootLog.child({ module: "product-search" });
@@ -57,6 +70,8 @@ type State = {
   timer: ReturnType<typeof setInterval> | null;
   builtAt: number;
   buildMs: number;
+  /** How the index came to be at start-up: read from the database, or loaded from a snapshot. */
+  source: "database" | "snapshot";
 };
 
 const store = globalThis as typeof globalThis & { __productSearch?: Promise<State> };
@@ -203,14 +218,126 @@ async function loadSynonyms(state: State, force = false): Promise<void> {
 async function start(): Promise<State> {
   const { db } = await getDb();
   const started = Date.now();
-  const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
-  const engine = new SearchEngine(built.segment, built.attributeOf);
-  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started };
-  await loadSynonyms(state, true);
-  log.info({ products: engine.size, ms: state.buildMs, bytes: engine.approximateBytes }, "product search index built");
+  const restored = await restore(db, started).catch((error: unknown) => {
+    log.warn({ err: error }, "loading the product search snapshot failed");
+    return null;
+  });
+  const state = restored ?? (await buildState(db, started));
+  log.info({ products: state.engine.size, ms: state.buildMs, bytes: state.engine.approximateBytes, source: state.source }, state.source === "snapshot" ? "product search index loaded from its snapshot" : "product search index built");
   state.timer = setInterval(() => void sync(state).catch((error: unknown) => log.warn({ err: error }, "product search sync failed")), POLL_MS);
   state.timer.unref?.();
   return state;
+}
+
+async function buildState(db: Db, started: number): Promise<State> {
+  const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
+  const engine = new SearchEngine(built.segment, built.attributeOf);
+  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database" };
+  await loadSynonyms(state, true);
+  void saveSnapshot(built, fingerprint);
+  return state;
+}
+
+/** What a snapshot carries besides the segment: where it came from and where its reading stopped. */
+type SnapshotMeta = { fingerprint: string; since: number; maxId: number; seen: [number, number][]; attributeOf: [number, number][]; builtAt: number };
+
+/** How many of the products a snapshot read last are looked up to tell that the database carries on from it. */
+const SNAPSHOT_CHECKED = 200;
+/** Snapshots of other databases and builds not written for this long are deleted when one is written. */
+const SNAPSHOT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** A snapshot older than this is still loaded, then rebuilt in the background (popularity moves with sales and views, which stamp no row). */
+const SNAPSHOT_REFRESH_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The snapshot's file: one per database and build (another build may index differently), in the
+ * system's temporary folder (TMPDIR), readable by this user only. None under `next dev` (the code
+ * changes without a build) or while `next build` runs.
+ */
+function snapshotFile(): string | null {
+  if (process.env.NODE_ENV === "development" || process.env.NEXT_PHASE === "phase-production-build") return null;
+  let build = "unbuilt";
+  try {
+    build = fs.readFileSync(path.join(process.cwd(), ".next", "BUILD_ID"), "utf8").trim();
+  } catch {
+    // Not a built server (a script, a test): the code is what it is.
+  }
+  const database = JSON.stringify(getConfig().database);
+  const key = createHash("sha256").update(`${build}\n${database}`).digest("hex").slice(0, 24);
+  return path.join(os.tmpdir(), "furnish-search-index", `${key}.bin`);
+}
+
+async function saveSnapshot(built: { segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number; seen: Map<number, number> }, fingerprint: string): Promise<void> {
+  const file = snapshotFile();
+  if (!file) return;
+  try {
+    const meta: SnapshotMeta = { fingerprint, since: built.since, maxId: built.maxId, seen: [...built.seen], attributeOf: [...built.attributeOf], builtAt: Date.now() };
+    const bytes = encodeSnapshot(built.segment, meta);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.promises.writeFile(partial, bytes, { mode: 0o600 });
+    await fs.promises.rename(partial, file);
+    for (const name of await fs.promises.readdir(path.dirname(file))) {
+      const other = path.join(path.dirname(file), name);
+      if (other !== file && Date.now() - (await fs.promises.stat(other)).mtimeMs > SNAPSHOT_KEEP_MS) await fs.promises.rm(other, { force: true });
+    }
+  } catch (error) {
+    log.warn({ err: error, file }, "writing the product search snapshot failed");
+  }
+}
+
+/** The part of a fingerprint that names categories and attribute values (not the number of products). */
+const namesOf = (fingerprint: string) => fingerprint.split("/").slice(1).join("/");
+
+/** The index from its snapshot, brought up to the database's changes; null when there is none to trust. */
+async function restore(db: Db, started: number): Promise<State | null> {
+  const file = snapshotFile();
+  if (!file) return null;
+  let bytes: Buffer;
+  try {
+    bytes = await fs.promises.readFile(file);
+  } catch {
+    return null;
+  }
+  const snapshot = decodeSnapshot<SnapshotMeta>(bytes);
+  const why = snapshot ? await distrust(db, snapshot.meta) : "not a snapshot of this format";
+  if (!snapshot || why) {
+    log.info({ file, why }, "product search snapshot not used");
+    return null;
+  }
+  const { meta } = snapshot;
+  const engine = new SearchEngine(snapshot.segment, new Map(meta.attributeOf));
+  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot" };
+  await sync(state);
+  // Once the changes are read, the published products must be the index's: a product deleted
+  // while the server was down, or a database put back to an older state, is not among the changes.
+  const published = await db
+    .selectFrom("products")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("id").as("ids")])
+    .where("published", "=", 1)
+    .executeTakeFirst();
+  if (Number(published?.n ?? 0) !== engine.size || Number(published?.ids ?? 0) !== engine.idSum) {
+    log.info({ file, why: "its products are not the database's published ones (deleted since, or another database)" }, "product search snapshot not used");
+    return null;
+  }
+  await loadSynonyms(state, true);
+  state.buildMs = Date.now() - started;
+  if (Date.now() - meta.builtAt > SNAPSHOT_REFRESH_MS) void rebuild(state);
+  return state;
+}
+
+/** Why the database does not carry on from the snapshot, or null when it does. */
+async function distrust(db: Db, meta: SnapshotMeta): Promise<string | null> {
+  if (namesOf(await readFingerprint(db)) !== namesOf(meta.fingerprint)) return "categories or attribute values changed since";
+  // The products it read last (a bulk edit may have stamped thousands alike: some of them): gone,
+  // or stamped earlier than it saw them, is another database (or one restored from a backup) under
+  // the same address.
+  const last = meta.seen.slice(0, SNAPSHOT_CHECKED);
+  if (!last.length) return "it saw no product";
+  const rows = await db.selectFrom("products").select(["id", "updated_at"]).where("id", "in", last.map(([id]) => id)).execute();
+  const now = new Map(rows.map((r) => [r.id, toMs(r.updated_at)]));
+  for (const [id, at] of last) if ((now.get(id) ?? -1) < at) return "a product it read last is gone or older than it saw it (deleted, or another database under the same address)";
+  return null;
 }
 
 /** Rebuilds from the database in the background; the old index answers until the new one is in. */
@@ -227,6 +354,7 @@ function rebuild(state: State): Promise<void> {
     state.builtAt = Date.now();
     state.buildMs = Date.now() - started;
     log.info({ products: state.engine.size, ms: state.buildMs }, "product search index rebuilt");
+    await saveSnapshot(built, fingerprint);
   })().finally(() => (state.rebuilding = null));
   return state.rebuilding;
 }
@@ -324,9 +452,9 @@ export async function searchFallbacks(text: string, popular: number): Promise<{ 
 }
 
 /** What the memory report and the health of the index say. */
-export async function productSearchStats(): Promise<{ products: number; bytes: number; buildMs: number; builtAt: string }> {
+export async function productSearchStats(): Promise<{ products: number; bytes: number; buildMs: number; builtAt: string; source: "database" | "snapshot" }> {
   const state = await ready();
-  return { products: state.engine.size, bytes: state.engine.approximateBytes, buildMs: state.buildMs, builtAt: new Date(state.builtAt).toISOString() };
+  return { products: state.engine.size, bytes: state.engine.approximateBytes, buildMs: state.buildMs, builtAt: new Date(state.builtAt).toISOString(), source: state.source };
 }
 
 /** Stops the sync timer (tests, scripts that end). */

@@ -1,0 +1,119 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "@/lib/platform/db/connection";
+import { addProducts, openShopDb } from "@/lib/testing/shop-db";
+
+/**
+ * A restarted server loads the search index from the snapshot the last full build wrote, reads what
+ * changed while it was down, and builds from the database instead when the database does not carry
+ * on from the snapshot (./product-search.ts).
+ */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-search-snapshot-"));
+const file = path.join(tmp, "shop.db");
+const snapshots = path.join(tmp, "furnish-search-index");
+const previous = { url: process.env.DATABASE_URL, tmpdir: process.env.TMPDIR };
+let setup: DbHandle;
+
+type Search = typeof import("./product-search");
+const search = (): Promise<Search> => import("./product-search");
+const names = async (text: string) => {
+  const { searchIndex } = await search();
+  const answer = await searchIndex({ text, offset: 0, limit: 20 });
+  const rows = answer.ids.length ? await setup.db.selectFrom("products").select("name").where("id", "in", answer.ids).execute() : [];
+  // Every product the index finds is in the database, and it counts what it finds.
+  expect(rows).toHaveLength(answer.ids.length);
+  expect(answer.total).toBe(answer.ids.length);
+  return rows.map((r) => r.name).sort();
+};
+/** Stops the index as a server's exit does; the next search starts it again, as a new process would. */
+const restart = async () => (await search()).stopProductSearch();
+/** The snapshot's file, once one is written. */
+const snapshotFile = () => (fs.existsSync(snapshots) ? fs.readdirSync(snapshots).filter((f) => f.endsWith(".bin")) : []).map((f) => path.join(snapshots, f))[0];
+/** Waits until a build has written the snapshot after `since` (ms since the epoch). */
+const snapshotWritten = (since = 0) => expect.poll(() => { const f = snapshotFile(); return f !== undefined && fs.statSync(f).mtimeMs > since; }, { timeout: 5000 }).toBe(true);
+const why = async () => (await search()).productSearchStats();
+
+beforeAll(async () => {
+  setup = await openShopDb(file, { name: "Curtains", slug: "curtains" });
+  await addProducts(setup, ["Peacock Velvet Curtain", "Bagru Dabu Indigo Curtain", "Ikat Cotton Curtain"]);
+  process.env.DATABASE_URL = file;
+  // The snapshot goes to the system's temporary folder: this file's own.
+  process.env.TMPDIR = tmp;
+});
+
+afterAll(async () => {
+  await restart();
+  const { getDb } = await import("@/lib/platform/db");
+  await (await getDb()).close();
+  await setup.close();
+  for (const [name, value] of [["DATABASE_URL", previous.url], ["TMPDIR", previous.tmpdir]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("the search index across a restart", () => {
+  it("builds from the database the first time and writes its snapshot, readable by this user only", async () => {
+    expect(await names("curtain")).toEqual(["Bagru Dabu Indigo Curtain", "Ikat Cotton Curtain", "Peacock Velvet Curtain"]);
+    expect((await (await search()).productSearchStats()).source).toBe("database");
+    await snapshotWritten();
+    const [name] = fs.readdirSync(snapshots);
+    expect(fs.statSync(path.join(snapshots, name as string)).mode & 0o777).toBe(0o600);
+  });
+
+  it("loads the snapshot after a restart, with what changed while it was down: a rename, a new product, one unpublished", async () => {
+    await restart();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const later = new Date(Date.now() + 1000).toISOString();
+    await setup.db.updateTable("products").set({ name: "Peacock Silk Curtain", updated_at: later }).where("name", "=", "Peacock Velvet Curtain").execute();
+    await setup.db.updateTable("products").set({ published: 0, updated_at: later }).where("name", "=", "Ikat Cotton Curtain").execute();
+    await addProducts(setup, ["Sheer Linen Curtain"]);
+
+    expect(await names("curtain")).toEqual(["Bagru Dabu Indigo Curtain", "Peacock Silk Curtain", "Sheer Linen Curtain"]);
+    expect(await names("velvet")).toEqual([]);
+    expect((await (await search()).productSearchStats()).source).toBe("snapshot");
+  });
+
+  it("builds from the database when a product it read last was deleted while it was down", async () => {
+    await restart();
+    await setup.db.deleteFrom("products").where("name", "=", "Bagru Dabu Indigo Curtain").execute();
+    expect(await names("curtain")).toEqual(["Peacock Silk Curtain", "Sheer Linen Curtain"]);
+    expect((await why()).source).toBe("database");
+  });
+
+  it("builds from the database when an older product was deleted while it was down (its published products are not the index's)", async () => {
+    await restart();
+    // An old product: not among those the snapshot read last, which are looked up by id.
+    await addProducts(setup, ["Antique Brass Curtain Rod"]);
+    await setup.db.updateTable("products").set({ updated_at: "2025-01-01T00:00:00.000Z" }).where("name", "=", "Antique Brass Curtain Rod").execute();
+    const before = Date.now();
+    expect(await names("rod")).toEqual(["Antique Brass Curtain Rod"]);
+    await snapshotWritten(before);
+    await restart();
+    await setup.db.deleteFrom("products").where("name", "=", "Antique Brass Curtain Rod").execute();
+    expect(await names("rod")).toEqual([]);
+    expect((await why()).source).toBe("database");
+  });
+
+  it("builds from the database when the database under the same address is another one", async () => {
+    await snapshotWritten();
+    await restart();
+    // Recreated from an older copy: the products it read last carry older stamps than it saw.
+    await setup.db.updateTable("products").set({ name: "Moss Velvet Curtain", updated_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Sheer Linen Curtain").execute();
+    expect(await names("curtain")).toEqual(["Moss Velvet Curtain", "Peacock Silk Curtain"]);
+    expect((await (await search()).productSearchStats()).source).toBe("database");
+  });
+
+  it("builds from the database when the file is damaged", async () => {
+    await snapshotWritten();
+    await restart();
+    const [name] = fs.readdirSync(snapshots).filter((f) => f.endsWith(".bin"));
+    fs.writeFileSync(path.join(snapshots, name as string), "FSIX and then nothing of use");
+    expect(await names("velvet")).toEqual(["Moss Velvet Curtain"]);
+    expect((await (await search()).productSearchStats()).source).toBe("database");
+    await snapshotWritten();
+  });
+});
