@@ -57,9 +57,10 @@ afterAll(async () => {
 
 describe("the search index across a restart", () => {
   it("builds from the database the first time and writes its snapshot, readable by this user only", async () => {
+    const started = Date.now();
     expect(await names("curtain")).toEqual(["Bagru Dabu Indigo Curtain", "Ikat Cotton Curtain", "Peacock Velvet Curtain"]);
     expect((await (await search()).productSearchStats()).source).toBe("database");
-    await snapshotWritten();
+    await snapshotWritten(started);
     const [name] = fs.readdirSync(snapshots);
     expect(fs.statSync(path.join(snapshots, name as string)).mode & 0o777).toBe(0o600);
   });
@@ -79,9 +80,11 @@ describe("the search index across a restart", () => {
 
   it("builds from the database when a product it read last was deleted while it was down", async () => {
     await restart();
+    const started = Date.now();
     await setup.db.deleteFrom("products").where("name", "=", "Bagru Dabu Indigo Curtain").execute();
     expect(await names("curtain")).toEqual(["Peacock Silk Curtain", "Sheer Linen Curtain"]);
     expect((await why()).source).toBe("database");
+    await snapshotWritten(started);
   });
 
   it("builds from the database when an older product was deleted while it was down (its published products are not the index's)", async () => {
@@ -89,31 +92,53 @@ describe("the search index across a restart", () => {
     // An old product: not among those the snapshot read last, which are looked up by id.
     await addProducts(setup, ["Antique Brass Curtain Rod"]);
     await setup.db.updateTable("products").set({ updated_at: "2025-01-01T00:00:00.000Z" }).where("name", "=", "Antique Brass Curtain Rod").execute();
+    // A build from the database (no snapshot to load), whose snapshot holds the rod in its segment.
+    fs.rmSync(snapshotFile() as string);
     const before = Date.now();
     expect(await names("rod")).toEqual(["Antique Brass Curtain Rod"]);
     await snapshotWritten(before);
     await restart();
     await setup.db.deleteFrom("products").where("name", "=", "Antique Brass Curtain Rod").execute();
+    const rebuilt = Date.now();
     expect(await names("rod")).toEqual([]);
     expect((await why()).source).toBe("database");
+    await snapshotWritten(rebuilt);
   });
 
   it("builds from the database when the database under the same address is another one", async () => {
-    await snapshotWritten();
     await restart();
+    const started = Date.now();
     // Recreated from an older copy: the products it read last carry older stamps than it saw.
     await setup.db.updateTable("products").set({ name: "Moss Velvet Curtain", updated_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Sheer Linen Curtain").execute();
     expect(await names("curtain")).toEqual(["Moss Velvet Curtain", "Peacock Silk Curtain"]);
     expect((await (await search()).productSearchStats()).source).toBe("database");
+    await snapshotWritten(started);
   });
 
   it("builds from the database when the file is damaged", async () => {
-    await snapshotWritten();
     await restart();
     const [name] = fs.readdirSync(snapshots).filter((f) => f.endsWith(".bin"));
     fs.writeFileSync(path.join(snapshots, name as string), "FSIX and then nothing of use");
+    const damaged = fs.statSync(path.join(snapshots, name as string)).mtimeMs;
     expect(await names("velvet")).toEqual(["Moss Velvet Curtain"]);
     expect((await (await search()).productSearchStats()).source).toBe("database");
-    await snapshotWritten();
+    await snapshotWritten(damaged);
+  });
+});
+
+describe("the snapshot's folder", () => {
+  it("is neither read nor written when others may write to it", async () => {
+    await restart();
+    const file = snapshotFile() as string;
+    fs.chmodSync(snapshots, 0o777);
+    try {
+      const before = fs.statSync(file).mtimeMs;
+      expect(await names("velvet")).toEqual(["Moss Velvet Curtain"]);
+      expect((await why()).source).toBe("database");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fs.statSync(file).mtimeMs).toBe(before);
+    } finally {
+      fs.chmodSync(snapshots, 0o700);
+    }
   });
 });

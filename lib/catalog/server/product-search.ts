@@ -274,6 +274,10 @@ async function saveSnapshot(built: { segment: Segment; attributeOf: Map<number, 
     const meta: SnapshotMeta = { fingerprint, since: built.since, maxId: built.maxId, seen: [...built.seen], attributeOf: [...built.attributeOf], builtAt: Date.now() };
     const bytes = encodeSnapshot(built.segment, meta);
     await fs.promises.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    if (!(await ownFolder(file))) {
+      log.warn({ file }, "product search snapshot not written: its folder belongs to another user or others may write to it");
+      return;
+    }
     const partial = `${file}.${process.pid}.partial`;
     await fs.promises.writeFile(partial, bytes, { mode: 0o600 });
     await fs.promises.rename(partial, file);
@@ -284,6 +288,22 @@ async function saveSnapshot(built: { segment: Segment; attributeOf: Map<number, 
   } catch (error) {
     log.warn({ err: error, file }, "writing the product search snapshot failed");
   }
+}
+
+/**
+ * Whether the snapshot's folder (in a temporary folder other users share) and the file, when there
+ * is one, are this user's and nobody else may write them: another user's file could make this
+ * server answer searches with products of their choosing.
+ */
+async function ownFolder(file: string): Promise<boolean> {
+  const uid = process.getuid?.();
+  if (uid === undefined) return true;
+  for (const target of [path.dirname(file), file]) {
+    const stat = await fs.promises.stat(target).catch(() => null);
+    if (!stat) continue;
+    if (stat.uid !== uid || (stat.mode & 0o022) !== 0) return false;
+  }
+  return true;
 }
 
 /** The part of a fingerprint that names categories and attribute values (not the number of products). */
@@ -297,6 +317,10 @@ async function restore(db: Db, started: number): Promise<State | null> {
   try {
     bytes = await fs.promises.readFile(file);
   } catch {
+    return null;
+  }
+  if (!(await ownFolder(file))) {
+    log.warn({ file }, "product search snapshot not used: its folder belongs to another user or others may write to it");
     return null;
   }
   const snapshot = decodeSnapshot<SnapshotMeta>(bytes);
