@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/lib/platform/db/connection";
 import { addProducts, openShopDb } from "@/lib/testing/shop-db";
 
@@ -139,6 +139,23 @@ describe("the snapshot's folder", () => {
       expect(fs.statSync(file).mtimeMs).toBe(before);
     } finally {
       fs.chmodSync(snapshots, 0o700);
+    }
+  });
+});
+
+describe("the index while it runs", () => {
+  it("takes a new product in on its one-second look, and its ten-second check rebuilds nothing for it", async () => {
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      expect(await names("door")).toEqual([]);
+      const { builtAt } = await why();
+      await addProducts(setup, ["Velvet Door Curtain"]);
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(await names("door")).toEqual(["Velvet Door Curtain"]);
+      expect((await why()).builtAt).toBe(builtAt);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -25,7 +25,8 @@ import { listSynonymRules, synonymsVersion } from "./synonyms";
  *   behind the same load balancer, an import script or the seed;
  * - every ten seconds, the number of published products and a fingerprint of the categories and
  *   attribute values are compared with the index's: a deleted product, a renamed category or
- *   attribute value rebuilds it in the background (the old one answers meanwhile);
+ *   attribute value rebuilds it in the background (the old one answers meanwhile); a new product
+ *   does not (the one-second look has read it);
  * - when many products changed since the last build, it is rebuilt the same way;
  * - this instance's own catalog writes (catalog-admin.ts) mark it stale, and the next search first
  *   reads the change, so a product saved in the back office is found on the next request;
@@ -418,7 +419,9 @@ function sync(state: State): Promise<void> {
     else if (state.polls % CHECK_EVERY === 0 && !state.rebuilding) {
       const fingerprint = await readFingerprint(db);
       const [count] = fingerprint.split("/");
-      if (fingerprint !== state.fingerprint || Number(count) !== state.engine.size) void rebuild(state);
+      // A new or republished product is already in (the look above read it): only a renamed
+      // category or value, or a product the looks cannot see go (a deleted row), rebuilds.
+      if (namesOf(fingerprint) !== namesOf(state.fingerprint) || Number(count) !== state.engine.size) void rebuild(state);
     }
   })().finally(() => (state.syncing = null));
   return state.syncing;
