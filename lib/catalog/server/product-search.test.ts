@@ -31,8 +31,14 @@ const names = async (text: string) => {
 const restart = async () => (await search()).stopProductSearch();
 /** The snapshot's file, once one is written. */
 const snapshotFile = () => (fs.existsSync(snapshots) ? fs.readdirSync(snapshots).filter((f) => f.endsWith(".bin")) : []).map((f) => path.join(snapshots, f))[0];
-/** Waits until a build has written the snapshot after `since` (ms since the epoch). */
-const snapshotWritten = (since = 0) => expect.poll(() => { const f = snapshotFile(); return f !== undefined && fs.statSync(f).mtimeMs > since; }, { timeout: 5000 }).toBe(true);
+/**
+ * Which snapshot file is there: its inode, new at every write (one is written to a side file and
+ * renamed over the old). Not its time: the file system stamps with a coarse clock, a few ms behind
+ * Date.now().
+ */
+const snapshotId = () => { const f = snapshotFile(); return f === undefined ? undefined : fs.statSync(f).ino; };
+/** Waits until a build has written a snapshot other than `before` (snapshotId() taken before). */
+const snapshotWritten = (before: number | undefined) => expect.poll(() => { const id = snapshotId(); return id !== undefined && id !== before; }, { timeout: 5000 }).toBe(true);
 const why = async () => (await search()).productSearchStats();
 
 beforeAll(async () => {
@@ -57,7 +63,7 @@ afterAll(async () => {
 
 describe("the search index across a restart", () => {
   it("builds from the database the first time and writes its snapshot, readable by this user only", async () => {
-    const started = Date.now();
+    const started = snapshotId();
     expect(await names("curtain")).toEqual(["Bagru Dabu Indigo Curtain", "Ikat Cotton Curtain", "Peacock Velvet Curtain"]);
     expect((await (await search()).productSearchStats()).source).toBe("database");
     await snapshotWritten(started);
@@ -80,7 +86,7 @@ describe("the search index across a restart", () => {
 
   it("builds from the database when a product it read last was deleted while it was down", async () => {
     await restart();
-    const started = Date.now();
+    const started = snapshotId();
     await setup.db.deleteFrom("products").where("name", "=", "Bagru Dabu Indigo Curtain").execute();
     expect(await names("curtain")).toEqual(["Peacock Silk Curtain", "Sheer Linen Curtain"]);
     expect((await why()).source).toBe("database");
@@ -94,12 +100,12 @@ describe("the search index across a restart", () => {
     await setup.db.updateTable("products").set({ updated_at: "2025-01-01T00:00:00.000Z" }).where("name", "=", "Antique Brass Curtain Rod").execute();
     // A build from the database (no snapshot to load), whose snapshot holds the rod in its segment.
     fs.rmSync(snapshotFile() as string);
-    const before = Date.now();
+    const before = snapshotId();
     expect(await names("rod")).toEqual(["Antique Brass Curtain Rod"]);
     await snapshotWritten(before);
     await restart();
     await setup.db.deleteFrom("products").where("name", "=", "Antique Brass Curtain Rod").execute();
-    const rebuilt = Date.now();
+    const rebuilt = snapshotId();
     expect(await names("rod")).toEqual([]);
     expect((await why()).source).toBe("database");
     await snapshotWritten(rebuilt);
@@ -107,7 +113,7 @@ describe("the search index across a restart", () => {
 
   it("builds from the database when the database under the same address is another one", async () => {
     await restart();
-    const started = Date.now();
+    const started = snapshotId();
     // Recreated from an older copy: the products it read last carry older stamps than it saw.
     await setup.db.updateTable("products").set({ name: "Moss Velvet Curtain", updated_at: "2020-01-01T00:00:00.000Z" }).where("name", "=", "Sheer Linen Curtain").execute();
     expect(await names("curtain")).toEqual(["Moss Velvet Curtain", "Peacock Silk Curtain"]);
@@ -119,7 +125,7 @@ describe("the search index across a restart", () => {
     await restart();
     const [name] = fs.readdirSync(snapshots).filter((f) => f.endsWith(".bin"));
     fs.writeFileSync(path.join(snapshots, name as string), "FSIX and then nothing of use");
-    const damaged = fs.statSync(path.join(snapshots, name as string)).mtimeMs;
+    const damaged = snapshotId();
     expect(await names("velvet")).toEqual(["Moss Velvet Curtain"]);
     expect((await (await search()).productSearchStats()).source).toBe("database");
     await snapshotWritten(damaged);
@@ -144,6 +150,35 @@ describe("the snapshot's folder", () => {
 });
 
 describe("the index while it runs", () => {
+  it("brings the page views into popularity once the index is a day old, and not before", async () => {
+    /** The names `text` finds, in the index's order. */
+    const ranked = async (text: string) => {
+      const { ids } = await (await search()).searchIndex({ text, offset: 0, limit: 20 });
+      const rows = await setup.db.selectFrom("products").select(["id", "name"]).where("id", "in", ids).execute();
+      return ids.map((id) => rows.find((r) => r.id === id)?.name);
+    };
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    try {
+      await addProducts(setup, ["Jaipur Runner Blue", "Jaipur Runner Pink"]);
+      // Alike in every way but their ids: the newer first.
+      expect(await ranked("jaipur runner")).toEqual(["Jaipur Runner Pink", "Jaipur Runner Blue"]);
+      const { builtAt } = await why();
+      // Views are counted on the row without stamping it (a view changes no page).
+      await setup.db.updateTable("products").set({ view_count: 500 }).where("name", "=", "Jaipur Runner Blue").execute();
+      await vi.advanceTimersByTimeAsync(12_000);
+      expect(await ranked("jaipur runner")).toEqual(["Jaipur Runner Pink", "Jaipur Runner Blue"]);
+      expect((await why()).builtAt).toBe(builtAt);
+
+      vi.setSystemTime(Date.now() + 24 * 60 * 60 * 1000);
+      await vi.advanceTimersByTimeAsync(12_000);
+      await expect.poll(async () => (await why()).builtAt, { timeout: 5000 }).not.toBe(builtAt);
+      expect(await ranked("jaipur runner")).toEqual(["Jaipur Runner Blue", "Jaipur Runner Pink"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("takes a new product in on its one-second look, and its ten-second check rebuilds nothing for it", async () => {
     await restart();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });

@@ -26,7 +26,8 @@ import { listSynonymRules, synonymsVersion } from "./synonyms";
  * - every ten seconds, the number of published products and a fingerprint of the categories and
  *   attribute values are compared with the index's: a deleted product, a renamed category or
  *   attribute value rebuilds it in the background (the old one answers meanwhile); a new product
- *   does not (the one-second look has read it);
+ *   does not (the one-second look has read it); nor does a page view, which stamps no row, so an
+ *   index a day old is rebuilt the same way to bring the views into popularity;
  * - when many products changed since the last build, it is rebuilt the same way;
  * - this instance's own catalog writes (catalog-admin.ts) mark it stale, and the next search first
  *   reads the change, so a product saved in the back office is found on the next request;
@@ -49,6 +50,12 @@ const POLL_MS = 1000;
 const CHECK_EVERY = 10;
 /** Seconds of overlap when reading changes: a transaction that stamped its rows before a later one committed is still seen. */
 const OVERLAP_MS = 5000;
+/**
+ * An index built longer ago than this is rebuilt in the background (the ten-second check; a
+ * snapshot that old is loaded first): page views count in popularity, and a view stamps no row,
+ * so only a full read brings them in. Sales need not wait (a sale stamps its products).
+ */
+const REFRESH_MS = 24 * 60 * 60 * 1000;
 
 type State = {
   engine: SearchEngine;
@@ -247,8 +254,6 @@ const SNAPSHOT_CHECKED = 200;
 /** Snapshots of other databases and builds not written for this long are deleted when one is written. */
 const SNAPSHOT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** A snapshot older than this is still loaded, then rebuilt in the background (popularity moves with sales and views, which stamp no row). */
-const SNAPSHOT_REFRESH_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The snapshot's file: one per database and build (another build may index differently), in the
@@ -347,7 +352,7 @@ async function restore(db: Db, started: number): Promise<State | null> {
   }
   await loadSynonyms(state, true);
   state.buildMs = Date.now() - started;
-  if (Date.now() - meta.builtAt > SNAPSHOT_REFRESH_MS) void rebuild(state);
+  if (Date.now() - meta.builtAt > REFRESH_MS) void rebuild(state);
   return state;
 }
 
@@ -420,8 +425,9 @@ function sync(state: State): Promise<void> {
       const fingerprint = await readFingerprint(db);
       const [count] = fingerprint.split("/");
       // A new or republished product is already in (the look above read it): only a renamed
-      // category or value, or a product the looks cannot see go (a deleted row), rebuilds.
-      if (namesOf(fingerprint) !== namesOf(state.fingerprint) || Number(count) !== state.engine.size) void rebuild(state);
+      // category or value, a product the looks cannot see go (a deleted row), or a day's page
+      // views rebuilds.
+      if (namesOf(fingerprint) !== namesOf(state.fingerprint) || Number(count) !== state.engine.size || Date.now() - state.builtAt > REFRESH_MS) void rebuild(state);
     }
   })().finally(() => (state.syncing = null));
   return state.syncing;
