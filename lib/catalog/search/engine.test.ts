@@ -125,6 +125,19 @@ describe("what a query finds", () => {
     expect(names("tablecloth")).toEqual(["Leaf Green Gingham Table Cloth"]);
   });
 
+  it("looks for typos of the words typed, not of two neighbours joined (a joined pair is read only as a word or its start)", () => {
+    const looked = vi.spyOn(engine, "nearestWords");
+    try {
+      // "velvetcurt" is no word: the typo search over the vocabulary is skipped, each word is read.
+      expect(names("velvet curt")).toEqual(["Peacock Velvet Curtain"]);
+      expect(looked).not.toHaveBeenCalled();
+      expect(names("velvet curtian")).toEqual(["Peacock Velvet Curtain"]);
+      expect(looked.mock.calls.map(([word]) => word)).toEqual(["curtian"]);
+    } finally {
+      looked.mockRestore();
+    }
+  });
+
   it("matches attribute words: sizes, materials, variants", () => {
     expect(names("curtain 5 ft")).toEqual(["Bagru Dabu Indigo Curtain"]);
     expect(names("king bed")[0]).toBe("Sheesham King Bed with Storage");

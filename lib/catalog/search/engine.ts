@@ -374,8 +374,12 @@ export class SearchEngine {
     return { words: found.slice(0, 5), distance: best };
   }
 
-  /** The index terms a (normalized) word or joined phrase stands for, with how well. */
-  private alternatives(word: string, isLast: boolean, corrections: Correction[]): Alternative[] {
+  /**
+   * The index terms a (normalized) word or joined phrase stands for, with how well; the nearest
+   * words by typo too, unless `corrections` is null (a joined pair, whose typo readings weigh less
+   * than a prefix and are never used: looking for them cost more than the rest of the query).
+   */
+  private alternatives(word: string, isLast: boolean, corrections: Correction[] | null): Alternative[] {
     const alts = new Map<string, number>();
     const add = (term: string, weight: number) => {
       if (weight > (alts.get(term) ?? 0) && this.hasTerm(term)) alts.set(term, weight);
@@ -398,7 +402,7 @@ export class SearchEngine {
       }
     }
     const understood = [...alts.values()].some((w) => w >= WEIGHT.prefix);
-    if (!understood && word.length >= MIN_TYPO_LENGTH) {
+    if (!understood && corrections && word.length >= MIN_TYPO_LENGTH) {
       const near = this.nearestWords(word);
       const weight = near.distance === 1 ? WEIGHT.typo1 : WEIGHT.typo2;
       for (const candidate of near.words) {
@@ -424,7 +428,7 @@ export class SearchEngine {
     const readings: Group[][] = [groups];
     for (let i = 0; i + 1 < list.length && readings.length < 4; i++) {
       const joined = `${list[i]}${list[i + 1]}`;
-      const alts = this.alternatives(joined, i + 1 === list.length - 1, []).filter((a) => a.weight >= WEIGHT.prefix);
+      const alts = this.alternatives(joined, i + 1 === list.length - 1, null).filter((a) => a.weight >= WEIGHT.prefix);
       if (!alts.length) continue;
       readings.push([...groups.slice(0, i), { word: joined, alts: alts.map((a) => ({ term: a.term, weight: Math.min(a.weight, WEIGHT.joined) })) }, ...groups.slice(i + 2)]);
     }
