@@ -36,15 +36,17 @@ describe("the data cache outside a request", () => {
 });
 
 describe("a read's local copy (localMs)", () => {
-  it("answers from this process's copy within localMs, a fresh clone each time, and reads again after", async () => {
+  it("answers from this process's copy within localMs, one frozen value for every caller, and reads again after", async () => {
     let reads = 0;
-    const read = async () => ({ reads: ++reads, names: ["Curtains"] });
+    const read = async () => ({ reads: ++reads, names: ["Curtains"], nested: [{ slug: "curtains" }] });
     const first = await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 });
     const second = await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 });
-    expect(first).toEqual({ reads: 1, names: ["Curtains"] });
-    expect(second).toEqual({ reads: 1, names: ["Curtains"] });
-    second.names.push("Changed by one caller");
-    expect(await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 })).toEqual({ reads: 1, names: ["Curtains"] });
+    expect(first).toEqual({ reads: 1, names: ["Curtains"], nested: [{ slug: "curtains" }] });
+    expect(second).toBe(first);
+    // Frozen all the way down, on the read that stored it too: no caller can change another's.
+    expect(() => first.names.push("Changed by one caller")).toThrow(TypeError);
+    expect(() => ((first.nested[0] as { slug: string }).slug = "changed")).toThrow(TypeError);
+    expect(await cachedRead("cache.test.local", [1], [cacheTags.categories], read, { localMs: 60 })).toEqual({ reads: 1, names: ["Curtains"], nested: [{ slug: "curtains" }] });
     // Other arguments are another read.
     expect(await cachedRead("cache.test.local", [2], [cacheTags.categories], read, { localMs: 60 })).toMatchObject({ reads: 2 });
     await new Promise((resolve) => setTimeout(resolve, 80));
