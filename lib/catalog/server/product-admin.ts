@@ -20,6 +20,7 @@ import { moveStock, StockShortage } from "./stock";
 import { readVariants } from "./catalog";
 import { type VariantSpec, writeVariantSet } from "./variant-rows";
 import { removeUnusedPhotoFiles } from "./product-photos";
+import { productSearchDeleted } from "./product-search";
 
 /**
  * The back office's products (docs/api-v2.md "Admin"): make, change, copy, archive and delete a
@@ -570,7 +571,7 @@ export async function unarchiveProduct(slug: string, actor: StaffActor, now = ne
  */
 export async function deleteProduct(slug: string, actor: StaffActor, now = new Date()): Promise<void> {
   const handle = await getDb();
-  const photos = await inTransaction(handle, async (trx) => {
+  const deleted = await inTransaction(handle, async (trx) => {
     const current = await lockedProduct(trx, handle, slug);
     const ordered = await trx.selectFrom("order_lines").select("id").where("product_id", "=", current.id).limit(1).executeTakeFirst();
     if (ordered) throw new ApiError(409, PRODUCT_ADMIN_MESSAGES.ordered(slug));
@@ -580,8 +581,9 @@ export async function deleteProduct(slug: string, actor: StaffActor, now = new D
     ]);
     await trx.deleteFrom("products").where("id", "=", current.id).execute();
     await audit(trx, actor, { action: "product.delete", entityType: "product", entityId: current.id, before: { name: current.name, slug: current.slug, sku: current.sku, published: current.published }, after: null }, now);
-    return [...photoRows.map((p) => p.path), ...variantPhotos.map((v) => v.photo), current.about_image, current.additional_image, current.thumbnail_image];
+    return { id: current.id, paths: [...photoRows.map((p) => p.path), ...variantPhotos.map((v) => v.photo), current.about_image, current.additional_image, current.thumbnail_image] };
   });
+  productSearchDeleted([deleted.id]);
   revalidateProduct(slug);
-  await removeUnusedPhotoFiles(photos);
+  await removeUnusedPhotoFiles(deleted.paths);
 }

@@ -150,6 +150,52 @@ describe("the snapshot's folder", () => {
 });
 
 describe("the index while it runs", () => {
+  it("keeps a product's card until the index reads a change to its row, and keeps none read across a change", async () => {
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const { productCards } = await search();
+      await addProducts(setup, ["Kota Doria Sheer Curtain"]);
+      const { id } = await setup.db.selectFrom("products").select("id").where("name", "=", "Kota Doria Sheer Curtain").executeTakeFirstOrThrow();
+      let reads = 0;
+      const read = async (ids: number[]) => {
+        reads++;
+        const rows = await setup.db.selectFrom("products").select(["id", "slug", "name", "price", "list_price"]).where("id", "in", ids).execute();
+        return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, thumbnail: null, price: r.price, listPrice: r.list_price, discountPercent: 0, stockQuantity: 1, availability: "in_stock" as const, variantCount: 0 }));
+      };
+      const price = async () => (await productCards([id], read)).get(id)?.price;
+      let stamps = 0;
+      const reprice = (paise: number) => setup.db.updateTable("products").set({ price: paise, updated_at: new Date(Date.now() + 1000 * ++stamps).toISOString() }).where("id", "=", id).execute();
+      await vi.advanceTimersByTimeAsync(1_000);
+
+      expect(await price()).toBe(90000);
+      expect(await price()).toBe(90000);
+      expect(reads).toBe(1);
+      // Another writer (an instance, a script) changes the price: the card follows on the index's next look.
+      await reprice(80000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await price()).toBe(80000);
+      expect(reads).toBe(2);
+
+      // A read that a change overtakes: what it read is answered, not kept.
+      await reprice(75000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      const overtaken = productCards([id], async (ids) => {
+        const before = await read(ids);
+        await reprice(70000);
+        await vi.advanceTimersByTimeAsync(1_000);
+        return before;
+      });
+      expect((await overtaken).get(id)?.price).toBe(75000);
+      expect(await price()).toBe(70000);
+      expect(reads).toBe(4);
+      // Kept cards are shared: frozen.
+      expect(Object.isFrozen((await productCards([id], read)).get(id))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("brings the page views into popularity once the index is a day old, and not before", async () => {
     /** The names `text` finds, in the index's order. */
     const ranked = async (text: string) => {

@@ -11,6 +11,7 @@ import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData
 import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
 import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import { indexableText, listItems } from "../search/text";
+import type { ProductCard } from "./catalog";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
@@ -80,7 +81,14 @@ type State = {
   buildMs: number;
   /** How the index came to be at start-up: read from the database, or loaded from a snapshot. */
   source: "database" | "snapshot";
+  /** The search's cards by product id, dropped as the index reads each product's changes (productCards). */
+  cards: Map<number, ProductCard>;
+  /** Moves whenever cards are dropped: a card read before a drop is not kept. */
+  cardsGeneration: number;
 };
+
+/** Cards kept at most (a card is about 0.5 KB: 10 MB at the most). */
+const MAX_CARDS = 20_000;
 
 const store = globalThis as typeof globalThis & { __productSearch?: Promise<State> };
 
@@ -240,7 +248,7 @@ async function start(): Promise<State> {
 async function buildState(db: Db, started: number): Promise<State> {
   const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
   const engine = new SearchEngine(built.segment, built.attributeOf);
-  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database" };
+  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0 };
   await loadSynonyms(state, true);
   void saveSnapshot(built, fingerprint);
   return state;
@@ -337,7 +345,7 @@ async function restore(db: Db, started: number): Promise<State | null> {
   }
   const { meta } = snapshot;
   const engine = new SearchEngine(snapshot.segment, new Map(meta.attributeOf));
-  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot" };
+  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0 };
   await sync(state);
   // Once the changes are read, the published products must be the index's: a product deleted
   // while the server was down, or a database put back to an older state, is not among the changes.
@@ -377,6 +385,7 @@ function rebuild(state: State): Promise<void> {
     const started = Date.now();
     const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
     state.engine.replaceAll(built.segment, built.attributeOf);
+    dropCards(state, null);
     state.since = Math.max(state.since, built.since);
     state.maxId = Math.max(state.maxId, built.maxId);
     for (const [id, at] of built.seen) state.seen.set(id, Math.max(at, state.seen.get(id) ?? 0));
@@ -409,6 +418,7 @@ function sync(state: State): Promise<void> {
       const found = new Set([...docs.map((d) => d.id), ...unpublished]);
       const gone = changed.map((c) => c.id).filter((id) => !found.has(id));
       state.engine.apply(docs, [...unpublished, ...gone], attributeOf);
+      dropCards(state, changed.map((c) => c.id));
       for (const c of changed) {
         const at = toMs(c.updated_at);
         state.since = Math.max(state.since, at);
@@ -460,6 +470,21 @@ export function productSearchStale(options: { rebuild?: boolean } = {}): void {
     .catch(() => undefined);
 }
 
+/**
+ * This instance deleted products (rows gone, which no look can see): out of the index and their
+ * cards at once. Other instances drop them at their ten-second check (the published count differs).
+ */
+export function productSearchDeleted(ids: readonly number[]): void {
+  const pending = store.__productSearch;
+  if (!pending || !ids.length) return;
+  void pending
+    .then((state) => {
+      state.engine.apply([], ids);
+      dropCards(state, ids);
+    })
+    .catch(() => undefined);
+}
+
 export async function searchIndex(query: EngineQuery): Promise<EngineAnswer> {
   const state = await ready();
   return state.engine.search(query);
@@ -476,6 +501,47 @@ export async function searchIndexNow(query: EngineQuery): Promise<EngineAnswer> 
   if (state.syncing) await state.syncing.catch(() => undefined);
   await sync(state);
   return state.engine.search(query);
+}
+
+/**
+ * The cards of published products by id (a map; a product not published or not there has none),
+ * kept beside the index: `read` is asked only for those not kept. A kept card follows its product
+ * as the index does: dropped when the index reads a change to its row (within a second whoever
+ * wrote it; this instance's own catalog writes before its next search), and all of them at a full
+ * build. A card read while a change was being taken in is returned but not kept. Kept cards are
+ * frozen, shared by every request.
+ */
+export async function productCards(ids: readonly number[], read: (ids: number[]) => Promise<ProductCard[]>): Promise<Map<number, ProductCard>> {
+  const state = await ready();
+  const found = new Map<number, ProductCard>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = state.cards.get(id);
+    if (card) found.set(id, card);
+    else missing.push(id);
+  }
+  if (!missing.length) return found;
+  const generation = state.cardsGeneration;
+  const fresh = await read(missing);
+  const keep = generation === state.cardsGeneration;
+  for (const card of fresh) {
+    Object.freeze(card);
+    found.set(card.id, card);
+    if (keep) state.cards.set(card.id, card);
+  }
+  // The oldest first out (a Map keeps its order of insertion).
+  for (const id of state.cards.keys()) {
+    if (state.cards.size <= MAX_CARDS) break;
+    state.cards.delete(id);
+  }
+  return found;
+}
+
+/** Drops the kept cards of `ids` (null: every one), and keeps none of the reads under way. */
+function dropCards(state: State, ids: readonly number[] | null): void {
+  state.cardsGeneration++;
+  if (ids === null) state.cards.clear();
+  else for (const id of ids) state.cards.delete(id);
 }
 
 /** For a search that found nothing: queries that find something, and popular products to show. */

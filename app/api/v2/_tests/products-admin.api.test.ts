@@ -300,9 +300,15 @@ describe("archive, unarchive and delete", () => {
   });
 
   it("deletes a product never ordered; one that was is archived instead and its orders still show it", async () => {
-    const fresh = await create();
+    const fresh = await create({ published: true, name: `Deletable Jute Mat ${runTag}` });
+    // Search's cards follow the back office at once: a new price, then the product gone.
+    const cards = async () => (await api(`/products/search?name=${encodeURIComponent(`Deletable Jute Mat ${runTag}`)}`)).json.data as Json[];
+    expect((await cards()).find((c) => c.slug === fresh.slug)?.main_price).toBe(1499);
+    expect((await send("PATCH", `/products/${fresh.slug}`, { main_price: 1299 })).status).toBe(200);
+    expect((await cards()).find((c) => c.slug === fresh.slug)?.main_price).toBe(1299);
     const gone = await send("DELETE", `/products/${fresh.slug}`);
     expect(gone.status, gone.text).toBe(200);
+    expect((await cards()).map((c) => c.slug)).not.toContain(fresh.slug);
     expect((await admin(`/products/${fresh.slug}`)).status).toBe(404);
     const [audit] = await auditRows({ entityType: "product", entityId: fresh.id, action: "product.delete" });
     expect(audit?.before).toMatchObject({ slug: fresh.slug, sku: fresh.sku });
