@@ -12,6 +12,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "furnish-lifecycle-"));
 const file = path.join(tmp, "shop.db");
 const previousUrl = process.env.DATABASE_URL;
 afterAll(async () => {
+  // The sweep first: one running after the database is closed logs "driver has already been destroyed".
+  await (await import("./lifecycle")).stopInstance();
   await (await import("@/lib/catalog/server/product-search")).stopProductSearch();
   const { getDb } = await import("./db");
   await (await getDb()).close();

@@ -33,13 +33,21 @@ import { installRequestGuard } from "./request-guard";
  *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended) and so is
  *    the Redis connection.
  */
-type Lifecycle = { draining: boolean; started: boolean };
+type Lifecycle = { draining: boolean; started: boolean; stopSweep?: () => Promise<void> };
 const globalForLifecycle = globalThis as typeof globalThis & { __storeLifecycle?: Lifecycle };
 const state: Lifecycle = (globalForLifecycle.__storeLifecycle ??= { draining: false, started: false });
 
 /** True once the instance was asked to stop. */
 export function isDraining(): boolean {
   return state.draining;
+}
+
+/**
+ * Stops the sweep and waits for one under way (tests that close the database after it): the
+ * instance drains as on SIGTERM, without the signal.
+ */
+export async function stopInstance(): Promise<void> {
+  await state.stopSweep?.();
 }
 
 /** Starts the sweep and the shutdown hooks; a second call does nothing. */
@@ -68,6 +76,11 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
   };
   const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? getConfig().sweepIntervalSeconds * 1000);
   timer.unref();
+  state.stopSweep = async () => {
+    clearInterval(timer);
+    state.draining = true;
+    while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
 
   let handle: DbHandle | undefined;
   getDb().then(
