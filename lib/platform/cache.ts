@@ -38,10 +38,10 @@ export function cachedRead<T>(name: string, args: readonly unknown[], tags: stri
  * reads that every listing and search request makes (the filter keys and attributes, the category
  * tree). A read through the data cache costs about 0.15 ms however small its value (Next's key,
  * the handler's lookup and tag check, a JSON parse; Server-Timing of the search route, 10,000
- * products), three of them a search. What this process
- * expires (expireTags, expireTagsAnywhere) is dropped at once; a change expired by another
- * instance reaches this one's copies within `localMs` (one second), well inside the cache
- * handler's second pass (SECOND_PASS_MS), which removes what was stored from a copy read before it.
+ * products), three of them a search. What this process expires (expireTags, expireTagsAnywhere)
+ * is dropped at once; a change expired by another instance reaches this one's copies within
+ * `localMs` (one second), well inside the cache handler's second pass (SECOND_PASS_MS), which
+ * removes what was stored from a copy read before it.
  * Every caller gets the same value, frozen (deeply, on the miss too, so a caller that would change
  * it fails in its tests rather than on the second read): a structuredClone for each caller cost
  * 0.2 ms of a search's 3.4 ms in the server (a CPU profile of npm run bench's search traffic).

@@ -57,4 +57,32 @@ describe("a running instance (startInstance)", () => {
       await handle.close();
     }
   });
+
+  it("stops as on SIGTERM when asked (stopInstance): draining at once, done when the sweep under way has finished", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    registerEffect("lifecycle-slow", async () => {
+      started++;
+      await gate;
+    });
+    const handle = await openDatabase({ dialect: "sqlite", file });
+    try {
+      await writeTransaction(handle, (trx) => insertEvent(trx, "test", {}, ["lifecycle-slow"], new Date()));
+      await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+      const { isDraining, stopInstance } = await import("./lifecycle");
+      let stopped = false;
+      const stopping = stopInstance().then(() => void (stopped = true));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(isDraining()).toBe(true);
+      expect(stopped).toBe(false);
+      release();
+      await stopping;
+      expect(stopped).toBe(true);
+      expect(started).toBe(1);
+    } finally {
+      release();
+      await handle.close();
+    }
+  });
 });

@@ -33,7 +33,7 @@ import { installRequestGuard } from "./request-guard";
  *    (SQLite checkpoints its journal; PostgreSQL connections, idle by then, are ended) and so is
  *    the Redis connection.
  */
-type Lifecycle = { draining: boolean; started: boolean; stopSweep?: () => Promise<void> };
+type Lifecycle = { draining: boolean; started: boolean; stop?: () => Promise<void> };
 const globalForLifecycle = globalThis as typeof globalThis & { __storeLifecycle?: Lifecycle };
 const state: Lifecycle = (globalForLifecycle.__storeLifecycle ??= { draining: false, started: false });
 
@@ -47,7 +47,7 @@ export function isDraining(): boolean {
  * instance drains as on SIGTERM, without the signal.
  */
 export async function stopInstance(): Promise<void> {
-  await state.stopSweep?.();
+  await state.stop?.();
 }
 
 /** Starts the sweep and the shutdown hooks; a second call does nothing. */
@@ -56,10 +56,9 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
   state.started = true;
   installRequestGuard(getConfig().trustedProxies);
 
-  let running = false;
-  const sweep = async () => {
-    if (running || state.draining) return;
-    running = true;
+  // The sweep under way, if any: a second is not started over it, and stopping waits for it.
+  let running: Promise<void> | null = null;
+  const sweepOnce = async () => {
     try {
       const released = await releaseExpiredOrders(new Date());
       if (released.length) log.info({ orders: released.map((o) => o.code) }, `released ${released.length} unpaid order(s) past their payment deadline`);
@@ -70,17 +69,23 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
       await sweepOutbox();
     } catch (error) {
       log.error({ err: error }, "the outbox sweep failed");
-    } finally {
-      running = false;
     }
   };
-  const timer = setInterval(() => void sweep(), options.sweepIntervalMs ?? getConfig().sweepIntervalSeconds * 1000);
-  timer.unref();
-  state.stopSweep = async () => {
-    clearInterval(timer);
-    state.draining = true;
-    while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+  const sweep = () => {
+    if (running || state.draining) return;
+    running = sweepOnce().finally(() => {
+      running = null;
+    });
   };
+  const timer = setInterval(sweep, options.sweepIntervalMs ?? getConfig().sweepIntervalSeconds * 1000);
+  timer.unref();
+  /** Drains: no sweep starts any more; resolves when the one under way, if any, has finished. */
+  const stop = (): Promise<void> => {
+    state.draining = true;
+    clearInterval(timer);
+    return running ?? Promise.resolve();
+  };
+  state.stop = stop;
 
   let handle: DbHandle | undefined;
   getDb().then(
@@ -95,8 +100,7 @@ export function startInstance(options: { sweepIntervalMs?: number } = {}): void 
 
   const drain = (signal: NodeJS.Signals) => {
     if (state.draining) return;
-    state.draining = true;
-    clearInterval(timer);
+    void stop();
     log.info({ signal }, "stopping: finishing the requests in flight");
   };
   process.once("SIGTERM", drain);

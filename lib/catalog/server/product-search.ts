@@ -262,7 +262,6 @@ const SNAPSHOT_CHECKED = 200;
 /** Snapshots of other databases and builds not written for this long are deleted when one is written. */
 const SNAPSHOT_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
-
 /**
  * The snapshot's file: one per database and build (another build may index differently), in the
  * system's temporary folder (TMPDIR), readable by this user only. None under `next dev` (the code
