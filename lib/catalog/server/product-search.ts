@@ -17,9 +17,7 @@ import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
  * The store's product search index (../search/engine.ts), one per server process, fed from the
- * catalog in the database and kept in step with it (decision 0065), and answered on the search
- * thread (./search-thread.ts, decision 0067), whose copy of the engine is told every change this
- * one is, in the same order:
+ * catalog in the database and kept in step with it (decision 0065):
  *
  * - built from the published products when the first search comes (or at start-up,
  *   instrumentation.ts), in batches of BATCH products;
