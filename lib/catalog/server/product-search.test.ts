@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DbHandle } from "@/lib/platform/db/connection";
 import { addProducts, openShopDb } from "@/lib/testing/shop-db";
 
+// What the index expires in the store's cache (listings read beside it), recorded instead.
+const expired = vi.hoisted(() => [] as string[][]);
+vi.mock("@/lib/platform/cache", () => ({ expireTagsAnywhere: async (tags: readonly string[]) => void expired.push([...tags]) }));
+
 /**
  * A restarted server loads the search index from the snapshot the last full build wrote, reads what
  * changed while it was down, and builds from the database instead when the database does not carry
@@ -225,16 +229,58 @@ describe("the index while it runs", () => {
     }
   });
 
+  it("keeps the changes that come in while a rebuild reads the catalog: an edit another writer made, a product the back office deleted", async () => {
+    await restart();
+    await addProducts(setup, ["Chanderi Tissue Curtain", "Mulmul Tissue Curtain"]);
+    const { rebuildProductSearch, productSearchDeleted, searchIndexNow } = await search();
+    expect(await names("tissue")).toEqual(["Chanderi Tissue Curtain", "Mulmul Tissue Curtain"]);
+    const { id: gone } = await setup.db.selectFrom("products").select("id").where("name", "=", "Mulmul Tissue Curtain").executeTakeFirstOrThrow();
+    await rebuildProductSearch(async () => {
+      // The rebuild has read both products as they were; now one is renamed, the other deleted.
+      await setup.db.updateTable("products").set({ name: "Chanderi Organza Curtain", updated_at: new Date(Date.now() + 1000).toISOString() }).where("name", "=", "Chanderi Tissue Curtain").execute();
+      await searchIndexNow({ text: "", offset: 0, limit: 0 });
+      await setup.db.deleteFrom("products").where("id", "=", gone).execute();
+      productSearchDeleted([gone]);
+      await searchIndexNow({ text: "", offset: 0, limit: 0 });
+    });
+    expect(await names("tissue")).toEqual([]);
+    expect(await names("organza")).toEqual(["Chanderi Organza Curtain"]);
+    // And the next looks keep it so.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await names("tissue")).toEqual([]);
+    expect(await names("organza")).toEqual(["Chanderi Organza Curtain"]);
+  });
+
+  it("rebuilds within ten seconds when a product was deleted straight from the database, and expires the listings counted beside it", async () => {
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      await addProducts(setup, ["Sanganeri Print Curtain"]);
+      expect(await names("sanganeri")).toEqual(["Sanganeri Print Curtain"]);
+      const { builtAt } = await why();
+      expired.length = 0;
+      await setup.db.deleteFrom("products").where("name", "=", "Sanganeri Print Curtain").execute();
+      await vi.advanceTimersByTimeAsync(12_000);
+      await expect.poll(async () => (await why()).builtAt, { timeout: 5000 }).not.toBe(builtAt);
+      expect(await names("sanganeri")).toEqual([]);
+      expect(expired).toEqual([["products"]]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("takes a new product in on its one-second look, and its ten-second check rebuilds nothing for it", async () => {
     await restart();
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {
       expect(await names("door")).toEqual([]);
       const { builtAt } = await why();
+      expired.length = 0;
       await addProducts(setup, ["Velvet Door Curtain"]);
       await vi.advanceTimersByTimeAsync(12_000);
       expect(await names("door")).toEqual(["Velvet Door Curtain"]);
       expect((await why()).builtAt).toBe(builtAt);
+      expect(expired).toEqual([]);
     } finally {
       vi.useRealTimers();
     }

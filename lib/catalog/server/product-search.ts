@@ -4,6 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
+import { expireTagsAnywhere } from "@/lib/platform/cache";
+import { cacheTags } from "@/lib/platform/cache-manifest";
 import { getConfig } from "@/lib/platform/config";
 import { getDb, type Db } from "@/lib/platform/db";
 import { log as rootLog } from "@/lib/platform/log";
@@ -28,7 +30,10 @@ import { listSynonymRules, synonymsVersion } from "./synonyms";
  *   attribute values are compared with the index's: a deleted product, a renamed category or
  *   attribute value rebuilds it in the background (the old one answers meanwhile); a new product
  *   does not (the one-second look has read it); nor does a page view, which stamps no row, so an
- *   index a day old is rebuilt the same way to bring the views into popularity;
+ *   index a day old is rebuilt the same way to bring the views into popularity; a deleted row
+ *   also expires the store's cached listings once the new index is in (their filter counts are
+ *   the index's, and nothing else told the cache);
+ * - the changes read while a rebuild reads the catalog are given again on top of what it read;
  * - when many products changed since the last build, it is rebuilt the same way;
  * - this instance's own catalog writes (catalog-admin.ts) mark it stale, and the next search first
  *   reads the change, so a product saved in the back office is found on the next request;
@@ -76,6 +81,12 @@ type State = {
   stale: boolean;
   syncing: Promise<void> | null;
   rebuilding: Promise<void> | null;
+  /**
+   * While a rebuild reads the catalog: the changes given to the engine meanwhile, in order. The
+   * rebuild's read may have passed a product before its change (or its deletion), so they are
+   * given again on top of the new build (rebuild()).
+   */
+  changesDuringRebuild: Change[] | null;
   timer: ReturnType<typeof setInterval> | null;
   builtAt: number;
   buildMs: number;
@@ -89,6 +100,9 @@ type State = {
 
 /** Cards kept at most (a card is about 0.5 KB: 10 MB at the most). */
 const MAX_CARDS = 20_000;
+
+/** Products the engine is given: published ones to add or replace, ids to drop, and the attribute of each new value. */
+type Change = { docs: IndexDoc[]; removals: number[]; attributeOf?: ReadonlyMap<number, number> };
 
 const store = globalThis as typeof globalThis & { __productSearch?: Promise<State> };
 
@@ -248,7 +262,7 @@ async function start(): Promise<State> {
 async function buildState(db: Db, started: number): Promise<State> {
   const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
   const engine = new SearchEngine(built.segment, built.attributeOf);
-  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0 };
+  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0 };
   await loadSynonyms(state, true);
   void saveSnapshot(built, fingerprint);
   return state;
@@ -344,7 +358,7 @@ async function restore(db: Db, started: number): Promise<State | null> {
   }
   const { meta } = snapshot;
   const engine = new SearchEngine(snapshot.segment, new Map(meta.attributeOf));
-  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0 };
+  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0 };
   await sync(state);
   // Once the changes are read, the published products must be the index's: a product deleted
   // while the server was down, or a database put back to an older state, is not among the changes.
@@ -377,24 +391,59 @@ async function distrust(db: Db, meta: SnapshotMeta): Promise<string | null> {
   return null;
 }
 
-/** Rebuilds from the database in the background; the old index answers until the new one is in. */
-function rebuild(state: State): Promise<void> {
+/**
+ * Rebuilds from the database in the background; the old index answers until the new one is in.
+ * `outOfStep`: the database changed where the looks cannot see it (rows deleted straight from it,
+ * by a script or a console): the store's cached listings were read beside the old index (their
+ * filter counts are its), so they are expired once the new one is in.
+ */
+function rebuild(state: State, outOfStep = false, beforeSwitch?: () => Promise<void>): Promise<void> {
   state.rebuilding ??= (async () => {
-    const { db } = await getDb();
+    const during: Change[] = (state.changesDuringRebuild = []);
     const started = Date.now();
+    const { db } = await getDb();
     const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
+    await beforeSwitch?.();
+    state.changesDuringRebuild = null;
     state.engine.replaceAll(built.segment, built.attributeOf);
+    // The changes read while the build read the catalog, again and in order: the build may have
+    // read a product before one of them. One it read after is read again by the next look (its
+    // stamp stays the one the look saw, older than the build's).
+    for (const change of during) state.engine.apply(change.docs, change.removals, change.attributeOf);
     dropCards(state, null);
     state.since = Math.max(state.since, built.since);
     state.maxId = Math.max(state.maxId, built.maxId);
-    for (const [id, at] of built.seen) state.seen.set(id, Math.max(at, state.seen.get(id) ?? 0));
+    const redone = new Set(during.flatMap((c) => [...c.docs.map((d) => d.id), ...c.removals]));
+    for (const [id, at] of built.seen) if (!redone.has(id)) state.seen.set(id, Math.max(at, state.seen.get(id) ?? 0));
     state.fingerprint = fingerprint;
     state.builtAt = Date.now();
     state.buildMs = Date.now() - started;
-    log.info({ products: state.engine.size, ms: state.buildMs }, "product search index rebuilt");
+    log.info({ products: state.engine.size, ms: state.buildMs, changesDuring: during.length, outOfStep }, "product search index rebuilt");
+    if (outOfStep) await expireTagsAnywhere([cacheTags.products], getConfig().redis !== null).catch((error: unknown) => log.warn({ err: error }, "the product listings could not be expired after the search index caught up"));
     await saveSnapshot(built, fingerprint);
-  })().finally(() => (state.rebuilding = null));
+  })().finally(() => {
+    state.rebuilding = null;
+    state.changesDuringRebuild = null;
+  });
   return state.rebuilding;
+}
+
+/**
+ * Rebuilds the index from the database now and resolves once the new one answers (tests, and
+ * scripts that load a catalog behind the store's back). `beforeSwitch` runs between the
+ * rebuild's read and the switch to what it read (tests: a change that comes in meanwhile).
+ */
+export async function rebuildProductSearch(beforeSwitch?: () => Promise<void>): Promise<void> {
+  const state = await ready();
+  if (state.rebuilding) await state.rebuilding.catch(() => undefined);
+  await rebuild(state, false, beforeSwitch);
+}
+
+/** Gives the engine a change, and keeps it for a rebuild under way to give again. */
+function applyChange(state: State, change: Change): void {
+  if (!change.docs.length && !change.removals.length) return;
+  state.engine.apply(change.docs, change.removals, change.attributeOf);
+  state.changesDuringRebuild?.push(change);
 }
 
 /** Reads what changed since the last look into the index (one at a time). */
@@ -416,7 +465,7 @@ function sync(state: State): Promise<void> {
       );
       const found = new Set([...docs.map((d) => d.id), ...unpublished]);
       const gone = changed.map((c) => c.id).filter((id) => !found.has(id));
-      state.engine.apply(docs, [...unpublished, ...gone], attributeOf);
+      applyChange(state, { docs, removals: [...unpublished, ...gone], attributeOf });
       dropCards(state, changed.map((c) => c.id));
       for (const c of changed) {
         const at = toMs(c.updated_at);
@@ -436,7 +485,8 @@ function sync(state: State): Promise<void> {
       // A new or republished product is already in (the look above read it): only a renamed
       // category or value, a product the looks cannot see go (a deleted row), or a day's page
       // views rebuilds.
-      if (namesOf(fingerprint) !== namesOf(state.fingerprint) || Number(count) !== state.engine.size || Date.now() - state.builtAt > REFRESH_MS) void rebuild(state);
+      const outOfStep = Number(count) !== state.engine.size;
+      if (outOfStep || namesOf(fingerprint) !== namesOf(state.fingerprint) || Date.now() - state.builtAt > REFRESH_MS) void rebuild(state, outOfStep);
     }
   })().finally(() => (state.syncing = null));
   return state.syncing;
@@ -478,7 +528,7 @@ export function productSearchDeleted(ids: readonly number[]): void {
   if (!pending || !ids.length) return;
   void pending
     .then((state) => {
-      state.engine.apply([], ids);
+      applyChange(state, { docs: [], removals: [...ids] });
       dropCards(state, ids);
     })
     .catch(() => undefined);
