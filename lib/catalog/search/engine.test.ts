@@ -17,6 +17,7 @@ function doc(name: string, extra: Partial<IndexDoc> = {}): IndexDoc {
     createdAt: Date.UTC(2026, 0, 1),
     popular: false,
     popularity: 0,
+    views: 0,
     attributeValueIds: [],
     ...extra,
   };
@@ -33,7 +34,7 @@ const catalog = [
   doc("Ikat Cushion Cover", { category: "Cushion Covers Cushions", attributes: "Cotton", description: "Ikat weave.", attributeValueIds: [12] }),
   doc("Ivory Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], availability: "out_of_stock" }),
   doc("Rose Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], popularity: 50 }),
-  doc("Moss Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], popularity: 10 }),
+  doc("Moss Velvet Cushion", { category: "Cushions", attributes: "Velvet", description: "Soft velvet.", attributeValueIds: [11], popularity: 10, views: 10 }),
   doc("बनारसी रेशम कुशन", { category: "Cushions", attributes: "Silk", description: "Banarasi silk." }),
   doc("Tanjore Velvet Sofa", { category: "Sofas Furniture", attributes: "Velvet", description: "Comes with two loose cushions." }),
 ];
@@ -189,6 +190,16 @@ describe("the order of the results", () => {
 
   it("applies a sort the shopper picks instead", () => {
     expect(names("curtain", { sort: "price_desc" })).toEqual(["Bagru Dabu Indigo Curtain", "Peacock Velvet Curtain"]);
+  });
+
+  it("sorts Popular as the listings do: the merchant's popular flag, then page views, sales aside (in the main segment and among changes)", () => {
+    // Rose sells (popularity 50, no views); Moss is viewed (10 views); Rose and Ivory tie: the newer first.
+    expect(names("velvet cushion", { sort: "popular" })).toEqual(["Moss Velvet Cushion", "Rose Velvet Cushion", "Ivory Velvet Cushion"]);
+    const changed = new SearchEngine(catalog, attributeOf);
+    const ivory = catalog.find((d) => d.name === "Ivory Velvet Cushion") as IndexDoc;
+    changed.apply([{ ...ivory, views: 5, popular: true }], []);
+    const ids = changed.search({ text: "velvet cushion", sort: "popular", offset: 0, limit: 10 }).ids;
+    expect(ids.map((id) => catalog.find((d) => d.id === id)?.name)).toEqual(["Ivory Velvet Cushion", "Moss Velvet Cushion", "Rose Velvet Cushion"]);
   });
 
   it("pages through the results", () => {

@@ -781,7 +781,7 @@ export class SearchEngine {
       case "popular":
         return (a, b) =>
           (col(b).popular[slot(b)] as number) - (col(a).popular[slot(a)] as number) ||
-          (col(b).popularity[slot(b)] as number) - (col(a).popularity[slot(a)] as number) ||
+          (col(b).views[slot(b)] as number) - (col(a).views[slot(a)] as number) ||
           byId(a, b);
       default: {
         // Relevance, then what can be bought, then popularity; a list without words: what can
@@ -830,7 +830,7 @@ export class SearchEngine {
  * mostly tie on relevance, so the tie-breaks run for nearly every comparison of the page's top k.
  */
 function mainOnlyComparator(seg: Segment, m: Matches, sort: SortOption | undefined, byRelevance: boolean): (a: number, b: number) => number {
-  const { ids, price, createdAt, popular, popularity, availability } = seg;
+  const { ids, price, createdAt, popular, popularity, views, availability } = seg;
   const slot = m.slot;
   const score = m.score;
   switch (sort) {
@@ -844,7 +844,7 @@ function mainOnlyComparator(seg: Segment, m: Matches, sort: SortOption | undefin
       return (a, b) => {
         const x = slot[a] as number;
         const y = slot[b] as number;
-        return (popular[y] as number) - (popular[x] as number) || (popularity[y] as number) - (popularity[x] as number) || (ids[y] as number) - (ids[x] as number);
+        return (popular[y] as number) - (popular[x] as number) || (views[y] as number) - (views[x] as number) || (ids[y] as number) - (ids[x] as number);
       };
     default:
       if (!byRelevance)

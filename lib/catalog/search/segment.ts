@@ -20,6 +20,11 @@ export type IndexDoc = {
   popular: boolean;
   /** The popularity signal: units sold and page views (higher first among equals). */
   popularity: number;
+  /**
+   * Page views alone: the "popular" sort's order after the merchant's popular flag, as the
+   * listings' own (catalog.ts SORT_SQL), so a search by words sorted so agrees with them.
+   */
+  views: number;
   attributeValueIds: number[];
 };
 
@@ -129,6 +134,7 @@ export class SegmentBuilder {
   private readonly createdAt = new Growable((n) => new Float64Array(n));
   private readonly popular = new Growable((n) => new Uint8Array(n));
   private readonly popularity = new Growable((n) => new Float64Array(n));
+  private readonly views = new Growable((n) => new Float64Array(n));
   private readonly categoryId = new Growable((n) => new Int32Array(n));
   private readonly attrStart = new Growable((n) => new Int32Array(n));
   private readonly attrValues = new Growable((n) => new Int32Array(n));
@@ -147,6 +153,7 @@ export class SegmentBuilder {
     this.createdAt.push(doc.createdAt);
     this.popular.push(doc.popular ? 1 : 0);
     this.popularity.push(doc.popularity);
+    this.views.push(doc.views);
     this.categoryId.push(doc.categoryId);
     this.attrStart.push(this.attrValues.length);
     for (const v of doc.attributeValueIds) this.attrValues.push(v);
@@ -209,6 +216,7 @@ export class SegmentBuilder {
       createdAt: this.createdAt.done(),
       popular: this.popular.done(),
       popularity: this.popularity.done(),
+      views: this.views.done(),
       categoryId: this.categoryId.done(),
       attrStart: this.attrStart.done(),
       attrValues: this.attrValues.done(),
@@ -232,6 +240,7 @@ export type SegmentParts = {
   createdAt: Float64Array;
   popular: Uint8Array;
   popularity: Float64Array;
+  views: Float64Array;
   categoryId: Int32Array;
   attrStart: Int32Array;
   attrValues: Int32Array;
@@ -260,6 +269,7 @@ export class Segment {
   readonly createdAt: Float64Array;
   readonly popular: Uint8Array;
   readonly popularity: Float64Array;
+  readonly views: Float64Array;
   readonly categoryId: Int32Array;
   /** Product slot → [attrStart[slot], attrStart[slot + 1]) in attrValues. */
   readonly attrStart: Int32Array;
@@ -289,6 +299,7 @@ export class Segment {
     this.createdAt = parts.createdAt;
     this.popular = parts.popular;
     this.popularity = parts.popularity;
+    this.views = parts.views;
     this.categoryId = parts.categoryId;
     this.attrStart = parts.attrStart;
     this.attrValues = parts.attrValues;
@@ -330,13 +341,13 @@ export class Segment {
 
   /** Its arrays and dictionaries, as the constructor took them (./snapshot.ts writes them to disk). */
   parts(): SegmentParts {
-    const { ids, availability, price, createdAt, popular, popularity, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces } = this;
-    return { ids, availability, price, createdAt, popular, popularity, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces };
+    const { ids, availability, price, createdAt, popular, popularity, views, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces } = this;
+    return { ids, availability, price, createdAt, popular, popularity, views, categoryId, attrStart, attrValues, terms, termStart, termMid, termEnd, postDocs, postFields, surfaces, strongSurfaces };
   }
 
   /** Bytes of the typed arrays (the maps' overhead is not counted). */
   get arrayBytes(): number {
-    return [this.ids, this.availability, this.price, this.createdAt, this.popular, this.popularity, this.categoryId, this.attrStart, this.attrValues, this.termStart, this.termMid, this.termEnd, this.postDocs, this.postFields].reduce((n, a) => n + a.byteLength, 0);
+    return [this.ids, this.availability, this.price, this.createdAt, this.popular, this.popularity, this.views, this.categoryId, this.attrStart, this.attrValues, this.termStart, this.termMid, this.termEnd, this.postDocs, this.postFields].reduce((n, a) => n + a.byteLength, 0);
   }
 
   get termCount(): number {

@@ -15,6 +15,7 @@ const doc = (id: number, name: string, extra: Partial<IndexDoc> = {}): IndexDoc 
   createdAt: Date.UTC(2026, 0, 1) + id * 86_400_000,
   popular: id % 4 === 0,
   popularity: id % 7,
+  views: id % 5,
   attributeValueIds: [10 + (id % 2), 20],
   ...extra,
 });

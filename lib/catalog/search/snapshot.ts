@@ -11,7 +11,7 @@ import { Segment, type SegmentParts } from "./segment";
  */
 const MAGIC = "FSIX";
 /** Moves whenever the layout or what a segment holds changes: an older file is not read. */
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 
 const ARRAYS = {
   ids: Int32Array,
@@ -20,6 +20,7 @@ const ARRAYS = {
   createdAt: Float64Array,
   popular: Uint8Array,
   popularity: Float64Array,
+  views: Float64Array,
   categoryId: Int32Array,
   attrStart: Int32Array,
   attrValues: Int32Array,

@@ -291,7 +291,10 @@ function searchProductsOn(search: ProductSearch, today: string): Promise<Product
  */
 const DEFAULT_ORDER = sql`case when p.availability = 'out_of_stock' then 1 else 0 end, p.created_at desc, p.id desc`;
 
-/** ORDER BY of each sort, newest first within equal keys: every product list is ordered by these. */
+/**
+ * ORDER BY of each sort, newest first within equal keys: every product list is ordered by these,
+ * and the search index sorts a search by words the same way (../search/engine.ts).
+ */
 const SORT_SQL = {
   newest: sql`p.created_at desc, p.id desc`,
   price_asc: sql`p.price asc, p.id desc`,

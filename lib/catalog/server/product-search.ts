@@ -182,6 +182,7 @@ async function readDocs(db: Db, where: { ids: readonly number[] } | { afterId: n
       createdAt: toMs(r.created_at),
       popular: r.is_popular === 1,
       popularity: (soldBy.get(r.id) ?? 0) * 10 + r.view_count,
+      views: r.view_count,
       attributeValueIds: own.map((a) => a.id),
     };
   });
