@@ -286,6 +286,11 @@ export class SearchEngine {
     return arrays + scratch + dictionary;
   }
 
+  /** What a second engine over the same main segment (its arrays shared) holds besides them: the search thread's. */
+  get unsharedBytes(): number {
+    return this.approximateBytes - this.main.arrayBytes;
+  }
+
   /** The merchant's synonyms: a one-way rule's words also find its means; a two-way rule's words find each other. */
   setSynonyms(rules: readonly SynonymRuleData[]): void {
     const map = new Map<string, Set<string>>();

@@ -107,8 +107,11 @@ export type ProductListPage = Page<ProductCard> & {
   categories?: CategoryMatch[];
   suggestions?: string[];
   popular?: ProductCard[];
-  /** A search by words: milliseconds in the search index, and in reading the page's cards and notes (the API's Server-Timing). */
-  timing?: { index: number; page: number };
+  /**
+   * A search by words: milliseconds in the search index, and in reading the page's cards and
+   * notes, and the thread that searched (the API's Server-Timing).
+   */
+  timing?: { index: number; page: number; thread: "search" | "main" };
 };
 
 /** How many popular products a search that found nothing shows. */
@@ -352,7 +355,7 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
     ...(answer.unmatched ? { unmatched: answer.unmatched } : {}),
     categories: matchingCategories(text, categories.flatMap((c) => [c, ...c.subcategories]), CATEGORY_MATCHES),
     ...(fallbacks && popular ? { suggestions: fallbacks.suggestions, popular } : {}),
-    timing: { index: searched - started, page: performance.now() - searched },
+    timing: { index: searched - started, page: performance.now() - searched, thread: answer.thread },
   };
 }
 

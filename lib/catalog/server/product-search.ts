@@ -14,11 +14,14 @@ import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
 import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import { indexableText, listItems } from "../search/text";
 import type { ProductCard } from "./catalog";
+import { SearchThread, SearchThreadDrift } from "./search-thread";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
  * The store's product search index (../search/engine.ts), one per server process, fed from the
- * catalog in the database and kept in step with it (decision 0065):
+ * catalog in the database and kept in step with it (decision 0065), and answered on the search
+ * thread (./search-thread.ts, decision 0067), whose copy of the engine is told every change this
+ * one is, in the same order:
  *
  * - built from the published products when the first search comes (or at start-up,
  *   instrumentation.ts), in batches of BATCH products;
@@ -65,6 +68,11 @@ const REFRESH_MS = 24 * 60 * 60 * 1000;
 
 type State = {
   engine: SearchEngine;
+  /**
+   * The thread that answers searches off the main thread (./search-thread.ts), told every change
+   * `engine` is; null where none runs (tests, scripts) or once it stopped.
+   */
+  thread: SearchThread | null;
   /** updated_at of the newest change read, and the highest product id seen. */
   since: number;
   maxId: number;
@@ -243,6 +251,7 @@ async function loadSynonyms(state: State, force = false): Promise<void> {
   if (!force && version === state.synonymsVersion) return;
   const rules: SynonymRuleData[] = await listSynonymRules();
   state.engine.setSynonyms(rules);
+  state.thread?.setSynonyms(rules);
   state.synonymsVersion = version;
 }
 
@@ -254,7 +263,7 @@ async function start(): Promise<State> {
     return null;
   });
   const state = restored ?? (await buildState(db, started));
-  log.info({ products: state.engine.size, ms: state.buildMs, bytes: state.engine.approximateBytes, source: state.source }, state.source === "snapshot" ? "product search index loaded from its snapshot" : "product search index built");
+  log.info({ products: state.engine.size, ms: state.buildMs, bytes: indexBytes(state), thread: state.thread?.ready ?? false, source: state.source }, state.source === "snapshot" ? "product search index loaded from its snapshot" : "product search index built");
   state.timer = setInterval(() => void sync(state).catch((error: unknown) => log.warn({ err: error }, "product search sync failed")), POLL_MS);
   state.timer.unref?.();
   return state;
@@ -262,11 +271,17 @@ async function start(): Promise<State> {
 
 async function buildState(db: Db, started: number): Promise<State> {
   const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
-  const engine = new SearchEngine(built.segment, built.attributeOf);
-  const state: State = { engine, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0 };
-  await loadSynonyms(state, true);
-  void saveSnapshot(built, fingerprint);
-  return state;
+  const thread = startThread();
+  try {
+    const engine = new SearchEngine(thread ? thread.replaceAll(built.segment, built.attributeOf) : built.segment, built.attributeOf);
+    const state: State = { engine, thread, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0 };
+    await loadSynonyms(state, true);
+    void saveSnapshot(built, fingerprint);
+    return state;
+  } catch (error) {
+    await thread?.stop();
+    throw error;
+  }
 }
 
 /** What a snapshot carries besides the segment: where it came from and where its reading stopped. */
@@ -351,6 +366,19 @@ async function restore(db: Db, started: number): Promise<State | null> {
     log.warn({ file }, "product search snapshot not used: its folder belongs to another user or others may write to it");
     return null;
   }
+  // Read in memory the search thread shares, when one runs: its engine takes the same arrays.
+  const thread = startThread();
+  try {
+    const state = await restoreFrom(db, started, file, thread ? SearchThread.shared(bytes) : bytes, thread);
+    if (!state) await thread?.stop();
+    return state;
+  } catch (error) {
+    await thread?.stop();
+    throw error;
+  }
+}
+
+async function restoreFrom(db: Db, started: number, file: string, bytes: Uint8Array, thread: SearchThread | null): Promise<State | null> {
   const snapshot = decodeSnapshot<SnapshotMeta>(bytes);
   const why = snapshot ? await distrust(db, snapshot.meta) : "not a snapshot of this format";
   if (!snapshot || why) {
@@ -358,8 +386,10 @@ async function restore(db: Db, started: number): Promise<State | null> {
     return null;
   }
   const { meta } = snapshot;
-  const engine = new SearchEngine(snapshot.segment, new Map(meta.attributeOf));
-  const state: State = { engine, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0 };
+  const attributeOf = new Map(meta.attributeOf);
+  thread?.load(bytes, attributeOf);
+  const engine = new SearchEngine(snapshot.segment, attributeOf);
+  const state: State = { engine, thread, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0 };
   await sync(state);
   // Once the changes are read, the published products must be the index's: a product deleted
   // while the server was down, or a database put back to an older state, is not among the changes.
@@ -406,11 +436,11 @@ function rebuild(state: State, outOfStep = false, beforeSwitch?: () => Promise<v
     const [built, fingerprint] = await Promise.all([buildAll(db), readFingerprint(db)]);
     await beforeSwitch?.();
     state.changesDuringRebuild = null;
-    state.engine.replaceAll(built.segment, built.attributeOf);
-    // The changes read while the build read the catalog, again and in order: the build may have
-    // read a product before one of them. One it read after is read again by the next look (its
-    // stamp stays the one the look saw, older than the build's).
-    for (const change of during) state.engine.apply(change.docs, change.removals, change.attributeOf);
+    state.engine.replaceAll(state.thread?.ready ? state.thread.replaceAll(built.segment, built.attributeOf) : built.segment, built.attributeOf);
+    // The changes read while the build read the catalog, again and in order (both threads): the
+    // build may have read a product before one of them. One it read after is read again by the
+    // next look (its stamp stays the one the look saw, older than the build's).
+    for (const change of during) giveEngines(state, change);
     dropCards(state, null);
     state.since = Math.max(state.since, built.since);
     state.maxId = Math.max(state.maxId, built.maxId);
@@ -440,11 +470,16 @@ export async function rebuildProductSearch(beforeSwitch?: () => Promise<void>): 
   await rebuild(state, false, beforeSwitch);
 }
 
-/** Gives the engine a change, and keeps it for a rebuild under way to give again. */
+/** Gives the engines (this thread's and the search thread's) a change, and keeps it for a rebuild under way to give again. */
 function applyChange(state: State, change: Change): void {
   if (!change.docs.length && !change.removals.length) return;
-  state.engine.apply(change.docs, change.removals, change.attributeOf);
+  giveEngines(state, change);
   state.changesDuringRebuild?.push(change);
+}
+
+function giveEngines(state: State, change: Change): void {
+  state.engine.apply(change.docs, change.removals, change.attributeOf);
+  state.thread?.apply(change.docs, change.removals, change.attributeOf);
 }
 
 /** Reads what changed since the last look into the index (one at a time). */
@@ -535,9 +570,31 @@ export function productSearchDeleted(ids: readonly number[]): void {
     .catch(() => undefined);
 }
 
-export async function searchIndex(query: EngineQuery): Promise<EngineAnswer> {
-  const state = await ready();
-  return state.engine.search(query);
+/** The engine's answer, and which thread gave it (the search route's Server-Timing says). */
+export type IndexAnswer = EngineAnswer & { thread: "search" | "main" };
+
+export async function searchIndex(query: EngineQuery): Promise<IndexAnswer> {
+  return answer(await ready(), query);
+}
+
+/** From the search thread when it runs (a failure there is answered here), else on this thread. */
+async function answer(state: State, query: EngineQuery): Promise<IndexAnswer> {
+  const thread = state.thread;
+  if (thread?.ready) {
+    try {
+      return { ...(await thread.search(query, state.engine.size)), thread: "search" };
+    } catch (error) {
+      log.error({ err: error }, "the search thread did not answer: answered on the main thread");
+      // Its copy went wrong: a rebuild gives both threads the catalog afresh.
+      if (error instanceof SearchThreadDrift) void rebuild(state);
+    }
+  }
+  return { ...state.engine.search(query), thread: "main" };
+}
+
+/** The search thread for a new index, or null where none runs; when it stops on its own, searches stay on the main thread. */
+function startThread(): SearchThread | null {
+  return SearchThread.start((why) => log.error({ err: why }, "the search thread stopped: searches run on the main thread until the server restarts"));
 }
 
 /**
@@ -546,11 +603,11 @@ export async function searchIndex(query: EngineQuery): Promise<EngineAnswer> {
  * count from an index a second behind the database. Waits for a look already under way (it may
  * have started before the change committed), then looks again.
  */
-export async function searchIndexNow(query: EngineQuery): Promise<EngineAnswer> {
+export async function searchIndexNow(query: EngineQuery): Promise<IndexAnswer> {
   const state = await ready();
   if (state.syncing) await state.syncing.catch(() => undefined);
   await sync(state);
-  return state.engine.search(query);
+  return answer(state, query);
 }
 
 /**
@@ -603,14 +660,20 @@ export async function searchFallbacks(text: string, popular: number): Promise<{ 
 /** What the memory report and the health of the index say. */
 export async function productSearchStats(): Promise<{ products: number; bytes: number; buildMs: number; builtAt: string; source: "database" | "snapshot" }> {
   const state = await ready();
-  return { products: state.engine.size, bytes: state.engine.approximateBytes, buildMs: state.buildMs, builtAt: new Date(state.builtAt).toISOString(), source: state.source };
+  return { products: state.engine.size, bytes: indexBytes(state), buildMs: state.buildMs, builtAt: new Date(state.builtAt).toISOString(), source: state.source };
 }
 
-/** Stops the sync timer (tests, scripts that end). */
+/** The index's memory: its arrays once (the search thread shares the main segment's), each thread's dictionaries and scratch. */
+function indexBytes(state: State): number {
+  return state.engine.approximateBytes + (state.thread?.ready ? state.engine.unsharedBytes : 0);
+}
+
+/** Stops the sync timer and the search thread (tests, scripts that end). */
 export async function stopProductSearch(): Promise<void> {
   const pending = store.__productSearch;
   store.__productSearch = undefined;
   if (!pending) return;
   const state = await pending.catch(() => null);
   if (state?.timer) clearInterval(state.timer);
+  await state?.thread?.stop();
 }

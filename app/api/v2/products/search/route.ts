@@ -21,9 +21,10 @@ export const GET = handler(async (request) => {
 
 /**
  * Where a search by words spent its time (ms), for the browser's developer tools and the bench:
- * the search index, the page's cards and notes, and the whole route.
+ * the search index (on the search thread, or the main thread), the page's cards and notes, and
+ * the whole route.
  */
-function serverTiming(parts: { index: number; page: number; total: number }): string {
-  const { index, page, total } = parts;
-  return [`index;dur=${index.toFixed(2)};desc="search index"`, `page;dur=${page.toFixed(2)};desc="cards and notes"`, `total;dur=${total.toFixed(2)}`].join(", ");
+function serverTiming(parts: { index: number; page: number; total: number; thread: "search" | "main" }): string {
+  const { index, page, total, thread } = parts;
+  return [`index;dur=${index.toFixed(2)};desc="search index (${thread} thread)"`, `page;dur=${page.toFixed(2)};desc="cards and notes"`, `total;dur=${total.toFixed(2)}`].join(", ");
 }

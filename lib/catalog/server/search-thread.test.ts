@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { SearchEngine, type EngineQuery } from "../search/engine";
+import { Segment, type IndexDoc } from "../search/segment";
+import { SearchThread, SearchThreadDrift } from "./search-thread";
+
+// Node alone cannot load the thread's TypeScript (next build bundles it): tsx does, as for scripts.
+const execArgv = ["--import", "tsx"];
+
+function doc(id: number, name: string, extra: Partial<IndexDoc> = {}): IndexDoc {
+  return { id, name, category: "Curtains", attributes: "", description: "", categoryId: 1, availability: "in_stock", price: 199_900, createdAt: Date.UTC(2026, 0, 1), popular: false, popularity: 0, views: 0, attributeValueIds: [], ...extra };
+}
+
+const catalog = [
+  doc(1, "Peacock Velvet Curtain", { attributes: "Velvet", attributeValueIds: [11] }),
+  doc(2, "Indigo Cotton Curtain", { attributes: "Cotton", attributeValueIds: [12] }),
+  doc(3, "Ivory Velvet Cushion", { category: "Cushions", attributes: "Velvet", attributeValueIds: [11], availability: "out_of_stock" }),
+  doc(4, "Jaipuri Bedsheet", { category: "Bedsheets", attributes: "Cotton", attributeValueIds: [12] }),
+];
+const attributeOf = new Map([
+  [11, 1],
+  [12, 1],
+]);
+const query = (text: string): EngineQuery => ({ text, offset: 0, limit: 10 });
+
+const started: SearchThread[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((t) => t.stop()));
+});
+
+function start(onExit: (why: Error) => void = () => {}): SearchThread {
+  const thread = SearchThread.start(onExit, { execArgv });
+  if (!thread) throw new Error("no search thread");
+  started.push(thread);
+  return thread;
+}
+
+describe("the search thread", () => {
+  it("is not started outside a built server (tests and scripts search on their own thread)", () => {
+    expect(process.env.NEXT_RUNTIME).toBeUndefined();
+    expect(SearchThread.start(() => {})).toBeNull();
+  });
+
+  it("answers as the main thread's engine does, with every change posted before the search", async () => {
+    const thread = start();
+    expect(thread.ready).toBe(false);
+    const main = new SearchEngine(thread.replaceAll(Segment.of(catalog), attributeOf), attributeOf);
+    expect(thread.ready).toBe(true);
+    for (const text of ["velvet", "curtian", "cotton curtain", "velv", "nothing here"]) expect(await thread.search(query(text), main.size)).toEqual(main.search(query(text)));
+
+    // A change and a synonym, then at once a search: the thread has taken both.
+    const change = [doc(5, "Saffron Velvet Curtain", { attributes: "Velvet", attributeValueIds: [11] })];
+    main.apply(change, [1]);
+    thread.apply(change, [1]);
+    main.setSynonyms([{ words: ["parda"], means: ["curtain"] }]);
+    thread.setSynonyms([{ words: ["parda"], means: ["curtain"] }]);
+    const parda = await thread.search(query("velvet parda"), main.size);
+    expect(parda.ids).toEqual([5]);
+    expect(parda).toEqual(main.search(query("velvet parda")));
+    expect(parda.facets.values).toEqual(new Map([[11, 1]]));
+  });
+
+  it("answers nothing when its copy does not hold what the main thread's engine does, and says so", async () => {
+    const thread = start();
+    const main = new SearchEngine(thread.replaceAll(Segment.of(catalog), attributeOf), attributeOf);
+    // A change the main thread's engine was given and the thread was not.
+    main.apply([], [1]);
+    await expect(thread.search(query("velvet"), main.size)).rejects.toThrow(SearchThreadDrift);
+    await expect(thread.search(query("velvet"), main.size)).rejects.toThrow(`the search thread holds ${catalog.length} products where the main thread held ${catalog.length - 1}`);
+    thread.apply([], [1]);
+    expect(await thread.search(query("velvet"), main.size)).toEqual(main.search(query("velvet")));
+  });
+
+  it("shares the main segment's arrays with the main thread rather than copying them", () => {
+    const thread = start();
+    const shared = thread.replaceAll(Segment.of(catalog), attributeOf);
+    expect(shared.postDocs.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.ids.buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it("when it fails, rejects the searches waiting for it and says so, and sends nothing more", async () => {
+    const exits: Error[] = [];
+    const thread = start((why) => exits.push(why));
+    thread.replaceAll(Segment.of(catalog), attributeOf);
+    // What no snapshot is: the thread's engine cannot read it and the thread dies.
+    thread.load(new Uint8Array(16), attributeOf);
+    const waiting = thread.search(query("velvet"), catalog.length);
+    await expect(waiting).rejects.toThrow(/stopped/);
+    expect(exits.map((e) => e.message)).toEqual(["the search thread was sent a segment it cannot read"]);
+    expect(thread.ready).toBe(false);
+    await expect(thread.search(query("velvet"), catalog.length)).rejects.toThrow(/stopped/);
+  });
+
+  it("stopped on purpose, says nothing", async () => {
+    const exits: Error[] = [];
+    const thread = start((why) => exits.push(why));
+    thread.replaceAll(Segment.of(catalog), attributeOf);
+    await thread.stop();
+    expect(thread.ready).toBe(false);
+    expect(exits).toEqual([]);
+  });
+});
