@@ -460,9 +460,9 @@ function rebuild(state: State, outOfStep = false, beforeSwitch?: () => Promise<v
 }
 
 /**
- * Rebuilds the index from the database now and resolves once the new one answers (tests, and
- * scripts that load a catalog behind the store's back). `beforeSwitch` runs between the
- * rebuild's read and the switch to what it read (tests: a change that comes in meanwhile).
+ * Rebuilds this process's index from the database now and resolves once the new one answers
+ * (tests). `beforeSwitch` runs between the rebuild's read and the switch to what it read: a
+ * change that comes in meanwhile.
  */
 export async function rebuildProductSearch(beforeSwitch?: () => Promise<void>): Promise<void> {
   const state = await ready();
