@@ -310,7 +310,19 @@ function snapshotFile(): string | null {
   return path.join(os.tmpdir(), "furnish-search-index", `${key}.bin`);
 }
 
-async function saveSnapshot(built: { segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number; seen: Map<number, number> }, fingerprint: string): Promise<void> {
+/**
+ * The last snapshot write asked for. Writes run one after another, in the order of their builds:
+ * two at once shared one partial file (the second's rename failed), and the older build could
+ * have been renamed over the newer. stopProductSearch waits for it.
+ */
+let snapshotWrites: Promise<void> = Promise.resolve();
+
+function saveSnapshot(built: Parameters<typeof writeSnapshot>[0], fingerprint: string): Promise<void> {
+  snapshotWrites = snapshotWrites.then(() => writeSnapshot(built, fingerprint)).catch((error: unknown) => log.warn({ err: error }, "writing the product search snapshot failed"));
+  return snapshotWrites;
+}
+
+async function writeSnapshot(built: { segment: Segment; attributeOf: Map<number, number>; since: number; maxId: number; seen: Map<number, number> }, fingerprint: string): Promise<void> {
   const file = snapshotFile();
   if (!file) return;
   try {
@@ -668,12 +680,17 @@ function indexBytes(state: State): number {
   return state.engine.approximateBytes + (state.thread?.ready ? state.engine.unsharedBytes : 0);
 }
 
-/** Stops the sync timer and the search thread (tests, scripts that end). */
+/**
+ * Stops the sync timer and the search thread (tests, scripts that end), once a rebuild under way
+ * has written its snapshot (a snapshot is never left half written by a process that ends).
+ */
 export async function stopProductSearch(): Promise<void> {
   const pending = store.__productSearch;
   store.__productSearch = undefined;
   if (!pending) return;
   const state = await pending.catch(() => null);
   if (state?.timer) clearInterval(state.timer);
+  await state?.rebuilding?.catch(() => undefined);
+  await snapshotWrites;
   await state?.thread?.stop();
 }
