@@ -8,6 +8,21 @@ import { addProducts, openShopDb } from "@/lib/testing/shop-db";
 // What the index expires in the store's cache (listings read beside it), recorded instead.
 const expired = vi.hoisted(() => [] as string[][]);
 vi.mock("@/lib/platform/cache", () => ({ expireTagsAnywhere: async (tags: readonly string[]) => void expired.push([...tags]) }));
+// The cards' read ahead, as it is unless a test puts something between its read and its answer.
+const readAhead = vi.hoisted(() => ({ meanwhile: null as null | (() => Promise<void>) }));
+vi.mock("./cards", async (importOriginal) => {
+  const cards = await importOriginal<typeof import("./cards")>();
+  return {
+    ...cards,
+    readLeadingCards: async (...args: Parameters<typeof cards.readLeadingCards>) => {
+      const read = await cards.readLeadingCards(...args);
+      const meanwhile = readAhead.meanwhile;
+      readAhead.meanwhile = null;
+      await meanwhile?.();
+      return read;
+    },
+  };
+});
 
 /**
  * A restarted server loads the search index from the snapshot the last full build wrote, reads what
@@ -222,6 +237,35 @@ describe("the index while it runs", () => {
     expect(asked.sort()).toEqual(hidden.sort());
     expect([...cards.keys()].sort()).toEqual(published.map((r) => r.id).sort());
     for (const r of published) expect(cards.get(r.id)?.price).toBe(r.price);
+  });
+
+  it("keeps no card read ahead for a product that changed while the cards were read", async () => {
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const { productCards, warmProductSearch } = await search();
+      const [changed, other] = await setup.db.selectFrom("products").select(["id", "price"]).where("published", "=", 1).orderBy("id").limit(2).execute();
+      if (!changed || !other) throw new Error("two published products expected");
+      // The read ahead has read every card; before it answers, a writer reprices one, and the index's look reads it.
+      readAhead.meanwhile = async () => {
+        await setup.db.updateTable("products").set({ price: changed.price + 500, updated_at: new Date(Date.now() + 1000).toISOString() }).where("id", "=", changed.id).execute();
+        await vi.advanceTimersByTimeAsync(1_000);
+      };
+      await warmProductSearch();
+      expect(readAhead.meanwhile).toBeNull();
+      let asked: number[] = [];
+      const cards = await productCards([changed.id, other.id], async (ids) => {
+        asked = ids;
+        const rows = await setup.db.selectFrom("products").select(["id", "slug", "name", "price", "list_price"]).where("id", "in", ids).execute();
+        return rows.map((r) => ({ id: r.id, slug: r.slug, name: r.name, thumbnail: null, price: r.price, listPrice: r.list_price, discountPercent: 0, stockQuantity: 1, availability: "in_stock" as const, variantCount: 0 }));
+      });
+      // The changed one is read again at its new price; the other one came from the read ahead.
+      expect(asked).toEqual([changed.id]);
+      expect(cards.get(changed.id)?.price).toBe(changed.price + 500);
+      expect(cards.get(other.id)?.price).toBe(other.price);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("brings the page views into popularity once the index is a day old, and not before", async () => {
