@@ -14,8 +14,8 @@ vi.mock("./cards", async (importOriginal) => {
   const cards = await importOriginal<typeof import("./cards")>();
   return {
     ...cards,
-    readLeadingCards: async (...args: Parameters<typeof cards.readLeadingCards>) => {
-      const read = await cards.readLeadingCards(...args);
+    readCardsBefore: async (...args: Parameters<typeof cards.readCardsBefore>) => {
+      const read = await cards.readCardsBefore(...args);
       const meanwhile = readAhead.meanwhile;
       readAhead.meanwhile = null;
       await meanwhile?.();
