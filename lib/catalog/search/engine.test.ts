@@ -202,6 +202,24 @@ describe("the order of the results", () => {
     expect(ids.map((id) => catalog.find((d) => d.id === id)?.name)).toEqual(["Ivory Velvet Cushion", "Moss Velvet Cushion", "Rose Velvet Cushion"]);
   });
 
+  it("names the products searches show most (what can be bought, then the more popular, then the newest), for the cards read ahead", () => {
+    const name = (id: number) => catalog.find((d) => d.id === id)?.name;
+    const leading = engine.leadingIds(3).map(name);
+    // Rose sells most, Moss next; then every other product that can be bought ties: the newest.
+    expect(leading).toEqual(["Rose Velvet Cushion", "Moss Velvet Cushion", "Tanjore Velvet Sofa"]);
+    const all = engine.leadingIds(100).map(name);
+    expect(all).toHaveLength(catalog.length);
+    // Out of stock last.
+    expect(all.at(-1)).toBe("Ivory Velvet Cushion");
+    // A product that changed since the build is ranked with the rest; a deleted one is gone.
+    const changed = new SearchEngine(catalog, attributeOf);
+    const ikat = catalog.find((d) => d.name === "Ikat Cushion Cover") as IndexDoc;
+    const rose = catalog.find((d) => d.name === "Rose Velvet Cushion") as IndexDoc;
+    changed.apply([{ ...ikat, popularity: 80 }], [rose.id]);
+    expect(changed.leadingIds(2).map(name)).toEqual(["Ikat Cushion Cover", "Moss Velvet Cushion"]);
+    expect(changed.leadingIds(100)).toHaveLength(catalog.length - 1);
+  });
+
   it("pages through the results", () => {
     const all = engine.search({ text: "cotton", offset: 0, limit: 20 }).ids;
     expect(engine.search({ text: "cotton", offset: 2, limit: 2 }).ids).toEqual(all.slice(2, 4));

@@ -822,6 +822,20 @@ export class SearchEngine {
     return out;
   }
 
+  /**
+   * The products searches show most, at most `limit`, best first: most matches of a search by
+   * words tie on relevance, and ties go to what can be bought, then the more popular, then the
+   * newest (the cards read ahead beside the index, ../server/product-search.ts).
+   */
+  leadingIds(limit: number): number[] {
+    const matches = this.everything();
+    const segs = [this.main, this.changes];
+    const all = new Int32Array(matches.length);
+    for (let i = 0; i < all.length; i++) all[i] = i;
+    const top = topK(all, limit, this.comparator(matches, undefined, true));
+    return top.map((i) => (segs[matches.seg[i] as number] as Segment).ids[matches.slot[i] as number] as number);
+  }
+
   /** The most popular products that can be bought, for a search that found nothing. */
   popularIds(limit: number): number[] {
     if (!this.popularCache || this.popularCache.limit < limit) this.popularCache = { limit, ids: this.search({ text: "", sort: "popular", availability: "in_stock", offset: 0, limit }).ids };

@@ -69,14 +69,3 @@ export async function readCards(db: Db, ids: readonly number[]): Promise<Product
   const rows = await db.selectFrom("products as p").select([...cardColumns, "p.published"]).where("p.id", "in", [...ids]).execute();
   return rows.filter((r) => r.published === 1).map(toCard);
 }
-
-/**
- * Up to `limit` published products' cards with ids below `beforeId`, the newest (highest id)
- * first: one batch of the read ahead beside the search index, by primary key (an order by
- * popularity needs a sort of every published product: 0.5–1.3 s of SQLite's synchronous work at
- * 100,000 products, a stall for every request).
- */
-export async function readCardsBefore(db: Db, beforeId: number, limit: number): Promise<ProductCard[]> {
-  const rows = await db.selectFrom("products as p").select(cardColumns).where("p.id", "<", beforeId).where("p.published", "=", 1).orderBy("p.id", "desc").limit(limit).execute();
-  return rows.map(toCard);
-}

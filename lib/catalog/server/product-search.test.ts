@@ -14,8 +14,8 @@ vi.mock("./cards", async (importOriginal) => {
   const cards = await importOriginal<typeof import("./cards")>();
   return {
     ...cards,
-    readCardsBefore: async (...args: Parameters<typeof cards.readCardsBefore>) => {
-      const read = await cards.readCardsBefore(...args);
+    readCards: async (...args: Parameters<typeof cards.readCards>) => {
+      const read = await cards.readCards(...args);
       const meanwhile = readAhead.meanwhile;
       readAhead.meanwhile = null;
       await meanwhile?.();
