@@ -33,7 +33,7 @@ export const cardColumns = [
   "p.variant_count",
 ] as const;
 
-export type CardRow = {
+type CardRow = {
   id: number;
   slug: string;
   name: string;

@@ -658,12 +658,16 @@ export async function productCards(ids: readonly number[], read: (ids: number[])
     found.set(card.id, card);
     if (keep) state.cards.set(card.id, card);
   }
-  // The oldest first out (a Map keeps its order of insertion).
+  trimCards(state);
+  return found;
+}
+
+/** Keeps at most MAX_CARDS cards, the oldest kept first out (a Map keeps its order of insertion). */
+function trimCards(state: State): void {
   for (const id of state.cards.keys()) {
     if (state.cards.size <= MAX_CARDS) break;
     state.cards.delete(id);
   }
-  return found;
 }
 
 /** Cards a query of the read ahead reads, by primary key (a few ms of SQLite's work). */
@@ -686,23 +690,19 @@ function fillCards(state: State): void {
   const filling: Promise<void> = (async () => {
     const { db } = await getDb();
     const ids = state.engine.leadingIds(MAX_CARDS);
-    const read: ProductCard[] = [];
+    const read = new Map<number, ProductCard>();
     for (let from = 0; from < ids.length; from += FILL_BATCH) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = await readCards(db, ids.slice(from, from + FILL_BATCH));
       // Every card was dropped meanwhile (a full build), or a later fill took over.
       if (state.droppedDuringFill !== dropped) return;
-      read.push(...batch);
+      for (const card of batch) read.set(card.id, card);
     }
-    const byId = new Map(read.map((card) => [card.id, card]));
     for (let i = ids.length - 1; i >= 0; i--) {
-      const card = byId.get(ids[i] as number);
+      const card = read.get(ids[i] as number);
       if (card && !dropped.has(card.id) && !state.cards.has(card.id)) state.cards.set(card.id, Object.freeze(card));
     }
-    for (const id of state.cards.keys()) {
-      if (state.cards.size <= MAX_CARDS) break;
-      state.cards.delete(id);
-    }
+    trimCards(state);
   })()
     .catch((error: unknown) => log.warn({ err: error }, "the search's cards could not be read ahead"))
     .finally(() => {
