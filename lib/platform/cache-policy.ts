@@ -124,13 +124,24 @@ export const weakEtag = (body: ArrayBuffer | Uint8Array): string =>
  */
 const knownBodies = new WeakMap<Response, Uint8Array<ArrayBuffer>>();
 
+/** The ETags of answers whose bytes came with theirs (jsonBytesResponse), so they are not hashed again. */
+const knownEtags = new WeakMap<Response, string>();
+
 /** Response.json, with its bytes kept for applyCachePolicy. */
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
-  const bytes = new TextEncoder().encode(JSON.stringify(data));
+  return jsonBytesResponse(new TextEncoder().encode(JSON.stringify(data)), null, init);
+}
+
+/**
+ * A JSON answer from its bytes, already written (the search thread writes a search's), with their
+ * ETag when it is known (weakEtag of the same bytes).
+ */
+export function jsonBytesResponse(bytes: Uint8Array<ArrayBuffer>, etag: string | null, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
   const response = new Response(bytes, { ...init, headers });
   knownBodies.set(response, bytes);
+  if (etag) knownEtags.set(response, etag);
   return response;
 }
 
@@ -172,7 +183,7 @@ export async function applyCachePolicy(request: Request, response: Response, kin
   headers.set("cache-control", cacheControlOf(kind));
   addVary(headers, VARY_ON);
   const body = knownBodies.get(response) ?? new Uint8Array(await response.arrayBuffer());
-  const etag = weakEtag(body);
+  const etag = knownEtags.get(response) ?? weakEtag(body);
   headers.set("etag", etag);
   if (etagMatches(request.headers.get("if-none-match"), etag)) {
     // A 304 carries the headers a 200 would have for caching (RFC 9110 §15.4.5), and no body.

@@ -1,5 +1,9 @@
 import { parentPort } from "node:worker_threads";
+import { searchAnswerJson } from "./search-answer";
+import { weakEtag } from "@/lib/platform/cache-policy";
+import type { CategoryMatch, FilterAttribute, ProductCard } from "../server/catalog";
 import { SearchEngine, type EngineAnswer, type EngineQuery, type SynonymRuleData } from "./engine";
+import { searchPage } from "./search-page";
 import type { IndexDoc } from "./segment";
 import { decodeSnapshot } from "./snapshot";
 
@@ -9,21 +13,46 @@ import { decodeSnapshot } from "./snapshot";
  * engine is told, in the same order, so a search posted after a change is answered with it. The
  * main segment comes as a snapshot's bytes (./snapshot.ts) in shared memory: both threads read
  * the same arrays.
+ *
+ * It also writes the API's answer to a search by words, whole (decision 0068): the main thread
+ * mirrors its kept cards here (every card it keeps, every one it drops, in order) and posts the
+ * shop's filter attributes and categories when they change; a search whose page's cards are all
+ * here gets its JSON and ETag back, so the main thread only sends the bytes. Otherwise (a card not
+ * kept, nothing found, which needs the fallbacks) it gets the index's answer and builds the page
+ * itself, as for the pages' searches.
  */
+
+/** What a search's answer says besides the index and the cards: the shop's filter attributes, and its categories with their subcategories. */
+export type AnswerContext = { version: number; attributes: FilterAttribute[]; categories: CategoryMatch[] };
 
 export type ThreadRequest =
   | { op: "replace"; bytes: Uint8Array; attributeOf: [number, number][] }
   | { op: "apply"; upserts: IndexDoc[]; removals: number[]; attributeOf: [number, number][] | null }
   | { op: "synonyms"; rules: SynonymRuleData[] }
   /** `size`: how many products the main thread's engine held when it posted the search. */
-  | { op: "search"; id: number; query: EngineQuery; size: number };
+  | { op: "search"; id: number; query: EngineQuery; size: number }
+  /** Cards the main thread keeps (read ahead or read for a page), and those it no longer keeps (null: none). */
+  | { op: "cards"; cards: ProductCard[] }
+  | { op: "dropCards"; ids: number[] | null }
+  | { op: "context"; context: AnswerContext }
+  /** A search whose whole answer is wanted: `context`, the version the main thread holds. */
+  | { op: "answer"; id: number; query: EngineQuery; size: number; text: string; page: number; perPage: number; context: number };
 
-/** `drift`: this engine's size, when it is not the main thread's (it answers nothing then). */
-export type ThreadReply = { id: number; answer: EngineAnswer } | { id: number; error: string; drift?: number };
+/**
+ * `drift`: this engine's size, when it is not the main thread's (it answers nothing then). `body`:
+ * an answer's JSON, with its ETag and the ms spent in the index and on the page.
+ */
+export type ThreadReply =
+  | { id: number; answer: EngineAnswer }
+  | { id: number; body: Uint8Array<ArrayBuffer>; etag: string; total: number; indexMs: number; pageMs: number }
+  | { id: number; error: string; drift?: number };
 
 const port = parentPort;
 if (port) {
   const engine = new SearchEngine();
+  const cards = new Map<number, ProductCard>();
+  let context: AnswerContext | null = null;
+  const encoder = new TextEncoder();
   port.on("message", (request: ThreadRequest) => {
     switch (request.op) {
       case "replace": {
@@ -41,16 +70,65 @@ if (port) {
       case "search": {
         let reply: ThreadReply;
         try {
-          // Told every change the main thread's engine was, in order, before this search: it holds
-          // as many products as that one did when it posted it, or the two have drifted apart.
-          if (engine.size !== request.size) reply = { id: request.id, error: `the search thread holds ${engine.size} products where the main thread held ${request.size}`, drift: engine.size };
-          else reply = { id: request.id, answer: engine.search(request.query) };
+          reply = drift(request) ?? { id: request.id, answer: engine.search(request.query) };
         } catch (error) {
           reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
         }
         port.postMessage(reply);
         return;
       }
+      case "cards":
+        for (const card of request.cards) cards.set(card.id, card);
+        return;
+      case "dropCards":
+        if (request.ids === null) cards.clear();
+        else for (const id of request.ids) cards.delete(id);
+        return;
+      case "context":
+        context = request.context;
+        return;
+      case "answer": {
+        let reply: ThreadReply;
+        try {
+          reply = drift(request) ?? wholeAnswer(request);
+        } catch (error) {
+          reply = { id: request.id, error: error instanceof Error ? error.message : String(error) };
+        }
+        port.postMessage(reply, "body" in reply ? [reply.body.buffer] : []);
+        return;
+      }
     }
   });
+
+  /**
+   * Told every change the main thread's engine was, in order, before a search: it holds as many
+   * products as that one did when it posted it, or the two have drifted apart (and it answers
+   * nothing).
+   */
+  function drift(request: { id: number; size: number }): ThreadReply | null {
+    return engine.size === request.size ? null : { id: request.id, error: `the search thread holds ${engine.size} products where the main thread held ${request.size}`, drift: engine.size };
+  }
+
+  /** The answer's JSON when its context is the main thread's and every card of its page is here; else the index's answer. */
+  function wholeAnswer(request: Extract<ThreadRequest, { op: "answer" }>): ThreadReply {
+    const started = performance.now();
+    const answer = engine.search(request.query);
+    const searched = performance.now();
+    const items = context?.version === request.context && answer.total > 0 ? pageCards(answer.ids) : null;
+    if (!items || !context) return { id: request.id, answer };
+    const page = searchPage(answer, items, request.page, request.perPage, request.text, context.categories);
+    const body = encoder.encode(searchAnswerJson(page, context.attributes));
+    return { id: request.id, body, etag: weakEtag(body), total: answer.total, indexMs: searched - started, pageMs: performance.now() - searched };
+  }
+
+  /** The page's cards in the index's order, or null when one of them is not kept here. */
+  function pageCards(ids: readonly number[]): ProductCard[] | null {
+    const items: ProductCard[] = [];
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (!card) return null;
+      items.push(card);
+    }
+    return items;
+  }
 }

@@ -3,10 +3,11 @@ import { sql, type RawBuilder } from "kysely";
 import { getDb, type Db } from "@/lib/platform/db";
 import type { Availability } from "@/lib/platform/db/schema";
 import { NEW_ARRIVAL_DAYS, PRICE_RANGES, type PriceRange, type SortOption } from "../options";
-import type { AttributeFilterGroup, Correction, EngineQuery, Facets } from "../search/engine";
+import type { AttributeFilterGroup, Correction, EngineQuery } from "../search/engine";
+import { searchPage, toFacets } from "../search/search-page";
 import { cardColumns, readCards, toCard, type ProductCard } from "./cards";
-import { productCards, searchFallbacks, searchIndex, searchIndexNow } from "./product-search";
-import { matchingCategories } from "../search-notes";
+import { productCards, searchFallbacks, searchIndex, searchIndexNow, wholeSearchAnswer, type IndexAnswer } from "./product-search";
+import type { WholeAnswer } from "./search-thread";
 import { attributeKeys, type AttributeKey } from "../attribute-keys";
 import { readFilters, type FilterState, type SearchParamsRecord } from "../filters";
 import type { ProductSearch } from "../schemas";
@@ -103,8 +104,6 @@ export type ProductListPage = Page<ProductCard> & {
 
 /** How many popular products a search that found nothing shows. */
 const POPULAR_FALLBACK = 8;
-/** How many matching categories a search names. */
-const CATEGORY_MATCHES = 3;
 
 /** An attribute as the filter bar offers it: its address key and the values published products have. */
 export type FilterAttribute = { id: number; name: string; key: string; values: { id: number; value: string }[] };
@@ -226,6 +225,16 @@ export function searchProducts(search: ProductSearch): Promise<ProductListPage |
   return searchProductsOn(search, new Date().toISOString().slice(0, 10));
 }
 
+/**
+ * The API's search: for a search by words, its whole answer as the search thread writes it (the
+ * JSON's bytes and ETag, product-search.ts wholeSearchAnswer) when the thread can, so the main
+ * thread only sends them; else, and for lists without words, the page as searchProducts gives it.
+ */
+export function searchProductsAnswer(search: ProductSearch): Promise<ProductListPage | WholeAnswer | null> {
+  if (!search.name) return searchProducts(search);
+  return readProductList(search, new Date().toISOString().slice(0, 10), { whole: true });
+}
+
 function searchProductsOn(search: ProductSearch, today: string): Promise<ProductListPage | null> {
   // A search by words is read afresh every time: type-ahead queries are nearly all distinct ("cot",
   // "cott", "cotton be"...), so the data cache would hit seldom and fill memory with answers that
@@ -277,14 +286,21 @@ async function attributeGroups(db: Db, search: ProductSearch): Promise<Attribute
  * index (./product-search.ts) finds, filters, counts and orders; the page's cards are read from
  * the database by id, so prices and stock are this moment's.
  */
-async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string): Promise<ProductListPage> {
+async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string, whole: boolean): Promise<ProductListPage | WholeAnswer> {
   const perPage = search.per_page;
   const offset = (search.page - 1) * perPage;
   const attributes = await attributeGroups(db, search);
-  const started = performance.now();
-  const answer = await searchIndex(indexQuery(search, categoryIds, today, attributes, offset, perPage));
-  const searched = performance.now();
   const text = search.name as string;
+  const query = indexQuery(search, categoryIds, today, attributes, offset, perPage);
+  const started = performance.now();
+  let answer: IndexAnswer;
+  if (whole) {
+    const [shopAttributes, tree] = await Promise.all([listFilterAttributes(), listCategories()]);
+    const reply = await wholeSearchAnswer(query, { text, page: search.page, perPage }, shopAttributes, shopCategories(tree));
+    if ("body" in reply) return reply;
+    answer = reply;
+  } else answer = await searchIndex(query);
+  const searched = performance.now();
   const [items, fallbacks, categories] = await Promise.all([
     cardsById(db, answer.ids),
     answer.total === 0 ? searchFallbacks(text, POPULAR_FALLBACK) : null,
@@ -292,18 +308,25 @@ async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[
   ]);
   const popular = fallbacks ? await cardsById(db, fallbacks.popularIds) : null;
   return {
-    items,
-    page: search.page,
-    perPage,
-    total: answer.total,
-    lastPage: Math.max(1, Math.ceil(answer.total / perPage)),
-    facets: toFacets(answer.facets),
-    corrections: answer.corrections,
-    ...(answer.unmatched ? { unmatched: answer.unmatched } : {}),
-    categories: matchingCategories(text, categories.flatMap((c) => [c, ...c.subcategories]), CATEGORY_MATCHES),
+    ...searchPage(answer, items, search.page, perPage, text, shopCategories(categories)),
     ...(fallbacks && popular ? { suggestions: fallbacks.suggestions, popular } : {}),
     timing: { index: searched - started, page: performance.now() - searched, thread: answer.thread },
   };
+}
+
+/**
+ * The shop's categories with their subcategories, in one list (the categories a search's words
+ * may name), kept per category tree: the tree is one shared object for a second at a time
+ * (lib/platform/cache.ts), and the search thread is sent the list again only when it is another.
+ */
+const flatTrees = new WeakMap<readonly CategoryWithChildren[], CategoryMatch[]>();
+function shopCategories(tree: readonly CategoryWithChildren[]): CategoryMatch[] {
+  let flat = flatTrees.get(tree);
+  if (!flat) {
+    flat = tree.flatMap((c) => [c, ...c.subcategories]).map(({ name, slug }) => ({ name, slug }));
+    flatTrees.set(tree, flat);
+  }
+  return flat;
 }
 
 /** The search index's query for a list's words (none: every product) and filters. */
@@ -322,7 +345,6 @@ function indexQuery(search: ProductSearch, categoryIds: number[] | null, today: 
   };
 }
 
-const toFacets = ({ availability, price, values }: Facets): ProductFacets => ({ availability, price, values: Object.fromEntries(values) });
 
 /**
  * Published products' cards by id, in the order of `ids` (the index's order), kept beside the
@@ -337,7 +359,9 @@ async function cardsById(db: Db, ids: readonly number[]): Promise<ProductCard[]>
   });
 }
 
-async function readProductList(search: ProductSearch, today: string): Promise<ProductListPage | null> {
+async function readProductList(search: ProductSearch, today: string): Promise<ProductListPage | null>;
+async function readProductList(search: ProductSearch, today: string, options: { whole: true }): Promise<ProductListPage | WholeAnswer | null>;
+async function readProductList(search: ProductSearch, today: string, options: { whole?: boolean } = {}): Promise<ProductListPage | WholeAnswer | null> {
   const { db } = await getDb();
 
   let categoryIds: number[] | null = null;
@@ -345,7 +369,7 @@ async function readProductList(search: ProductSearch, today: string): Promise<Pr
     categoryIds = await resolveCategoryIds(search.category);
     if (!categoryIds) return null;
   }
-  if (search.name) return searchByWords(db, search, categoryIds, today);
+  if (search.name) return searchByWords(db, search, categoryIds, today, options.whole ?? false);
 
   const groups = await attributeGroups(db, search);
   const valueGroups = groups.map((g) => [...g.valueIds]);

@@ -14,7 +14,8 @@ import { Segment, SegmentBuilder, type IndexDoc } from "../search/segment";
 import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import { indexableText, listItems } from "../search/text";
 import { readCards, type ProductCard } from "./cards";
-import { SearchThread, SearchThreadDrift } from "./search-thread";
+import type { CategoryMatch, FilterAttribute } from "./catalog";
+import { SearchThread, SearchThreadDrift, type WholeAnswer } from "./search-thread";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
@@ -108,6 +109,11 @@ type State = {
   cardsFilling: Promise<void> | null;
   /** The products whose cards were dropped while the fill under way reads: it keeps none of theirs. */
   droppedDuringFill: Set<number> | null;
+  /**
+   * The shop's filter attributes and categories last posted to the search thread for the answers
+   * it writes (wholeSearchAnswer), as the objects they were read as, and their version.
+   */
+  answerContext: { version: number; attributes: readonly FilterAttribute[]; categories: readonly CategoryMatch[] } | null;
 };
 
 /**
@@ -282,7 +288,7 @@ async function buildState(db: Db, started: number): Promise<State> {
   const thread = startThread();
   try {
     const engine = new SearchEngine(thread ? thread.replaceAll(built.segment, built.attributeOf) : built.segment, built.attributeOf);
-    const state: State = { engine, thread, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0, cardsFilling: null, droppedDuringFill: null };
+    const state: State = { engine, thread, since: built.since, maxId: built.maxId, seen: built.seen, fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: Date.now(), buildMs: Date.now() - started, source: "database", cards: new Map(), cardsGeneration: 0, cardsFilling: null, droppedDuringFill: null, answerContext: null };
     await loadSynonyms(state, true);
     void saveSnapshot(built, fingerprint);
     return state;
@@ -409,7 +415,7 @@ async function restoreFrom(db: Db, started: number, file: string, bytes: Uint8Ar
   const attributeOf = new Map(meta.attributeOf);
   thread?.load(bytes, attributeOf);
   const engine = new SearchEngine(snapshot.segment, attributeOf);
-  const state: State = { engine, thread, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0, cardsFilling: null, droppedDuringFill: null };
+  const state: State = { engine, thread, since: meta.since, maxId: meta.maxId, seen: new Map(meta.seen), fingerprint: meta.fingerprint, synonymsVersion: "", polls: 0, stale: false, syncing: null, rebuilding: null, changesDuringRebuild: null, timer: null, builtAt: meta.builtAt, buildMs: 0, source: "snapshot", cards: new Map(), cardsGeneration: 0, cardsFilling: null, droppedDuringFill: null, answerContext: null };
   await sync(state);
   // Once the changes are read, the published products must be the index's: a product deleted
   // while the server was down, or a database put back to an older state, is not among the changes.
@@ -599,12 +605,17 @@ export async function searchIndex(query: EngineQuery): Promise<IndexAnswer> {
   return answer(await ready(), query);
 }
 
-/** From the search thread when it runs (a failure there is answered here), else on this thread. */
-async function answer(state: State, query: EngineQuery): Promise<IndexAnswer> {
+/** From the search thread when it runs, else on this thread. */
+function answer(state: State, query: EngineQuery): Promise<IndexAnswer> {
+  return fromThread(state, query, async (thread) => ({ ...(await thread.search(query, state.engine.size)), thread: "search" as const }));
+}
+
+/** `ask` of the search thread when it runs (a failure there is answered here); else the index's answer on this thread. */
+async function fromThread<T>(state: State, query: EngineQuery, ask: (thread: SearchThread) => Promise<T>): Promise<T | IndexAnswer> {
   const thread = state.thread;
   if (thread?.ready) {
     try {
-      return { ...(await thread.search(query, state.engine.size)), thread: "search" };
+      return await ask(thread);
     } catch (error) {
       log.error({ err: error }, "the search thread did not answer: answered on the main thread");
       // Its copy went wrong: a rebuild gives both threads the catalog afresh.
@@ -612,6 +623,27 @@ async function answer(state: State, query: EngineQuery): Promise<IndexAnswer> {
     }
   }
   return { ...state.engine.search(query), thread: "main" };
+}
+
+/**
+ * The API's answer to a search by words written whole on the search thread (its JSON's bytes and
+ * ETag; ../search/search-worker.ts), when the thread runs and keeps every card of the page; else
+ * the index's answer, for the caller to build the page from as for searchIndex. `attributes` and
+ * `categories` (subcategories included): the shop's, as this request read them; the thread is
+ * sent them again when they are other objects than last time (the shop-wide reads keep one copy
+ * for a second, lib/platform/cache.ts), and answers with them only from then on.
+ */
+export async function wholeSearchAnswer(query: EngineQuery, page: { text: string; page: number; perPage: number }, attributes: readonly FilterAttribute[], categories: readonly CategoryMatch[]): Promise<WholeAnswer | IndexAnswer> {
+  const state = await ready();
+  return fromThread(state, query, async (thread) => {
+    let context = state.answerContext;
+    if (context?.attributes !== attributes || context.categories !== categories) {
+      context = state.answerContext = { version: (context?.version ?? 0) + 1, attributes, categories };
+      thread.setContext({ version: context.version, attributes: [...attributes], categories: [...categories] });
+    }
+    const reply = await thread.answer(query, state.engine.size, { ...page, context: context.version });
+    return "body" in reply ? reply : { ...reply, thread: "search" as const };
+  });
 }
 
 /** The search thread for a new index, or null where none runs; when it stops on its own, searches stay on the main thread. */
@@ -658,16 +690,20 @@ export async function productCards(ids: readonly number[], read: (ids: number[])
     found.set(card.id, card);
     if (keep) state.cards.set(card.id, card);
   }
+  if (keep) state.thread?.keepCards(fresh);
   trimCards(state);
   return found;
 }
 
-/** Keeps at most MAX_CARDS cards, the oldest kept first out (a Map keeps its order of insertion). */
+/** Keeps at most MAX_CARDS cards, the oldest kept first out (a Map keeps its order of insertion); the search thread's copy drops the same. */
 function trimCards(state: State): void {
+  const out: number[] = [];
   for (const id of state.cards.keys()) {
     if (state.cards.size <= MAX_CARDS) break;
     state.cards.delete(id);
+    out.push(id);
   }
+  state.thread?.dropCards(out);
 }
 
 /** Cards a query of the read ahead reads, by primary key (a few ms of SQLite's work). */
@@ -698,10 +734,15 @@ function fillCards(state: State): void {
       if (state.droppedDuringFill !== dropped) return;
       for (const card of batch) read.set(card.id, card);
     }
+    const kept: ProductCard[] = [];
     for (let i = ids.length - 1; i >= 0; i--) {
       const card = read.get(ids[i] as number);
-      if (card && !dropped.has(card.id) && !state.cards.has(card.id)) state.cards.set(card.id, Object.freeze(card));
+      if (card && !dropped.has(card.id) && !state.cards.has(card.id)) {
+        state.cards.set(card.id, Object.freeze(card));
+        kept.push(card);
+      }
     }
+    state.thread?.keepCards(kept);
     trimCards(state);
   })()
     .catch((error: unknown) => log.warn({ err: error }, "the search's cards could not be read ahead"))
@@ -715,6 +756,7 @@ function fillCards(state: State): void {
 /** Drops the kept cards of `ids` (null: every one), and keeps none of the reads under way. */
 function dropCards(state: State, ids: readonly number[] | null): void {
   state.cardsGeneration++;
+  state.thread?.dropCards(ids);
   if (ids === null) {
     state.cards.clear();
     state.droppedDuringFill = null;

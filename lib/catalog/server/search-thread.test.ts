@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { searchAnswerJson } from "@/lib/catalog/search/search-answer";
+import { weakEtag } from "@/lib/platform/cache-policy";
 import { SearchEngine, type EngineQuery } from "../search/engine";
+import { searchPage } from "../search/search-page";
 import { Segment, type IndexDoc } from "../search/segment";
+import type { FilterAttribute } from "./catalog";
+import type { ProductCard } from "./cards";
 import { SearchThread, SearchThreadDrift } from "./search-thread";
 
 // Node alone cannot load the thread's TypeScript (next build bundles it): tsx does, as for scripts.
@@ -68,6 +73,56 @@ describe("the search thread", () => {
     await expect(thread.search(query("velvet"), main.size)).rejects.toThrow(`the search thread holds ${catalog.length} products where the main thread held ${catalog.length - 1}`);
     thread.apply([], [1]);
     expect(await thread.search(query("velvet"), main.size)).toEqual(main.search(query("velvet")));
+  });
+
+  it("writes a search's whole answer as the main thread writes it, from the cards and the shop's attributes and categories it was given, and only then", async () => {
+    const thread = start();
+    const main = new SearchEngine(thread.replaceAll(Segment.of(catalog), attributeOf), attributeOf);
+    const card = (id: number, name: string, price: number): ProductCard => ({ id, slug: name.toLowerCase().replaceAll(" ", "-"), name, thumbnail: `/media/${id}.webp`, price, listPrice: price + 50_000, discountPercent: 20, stockQuantity: 7, availability: "in_stock", variantCount: 0 });
+    const cards = [card(1, "Peacock Velvet Curtain", 199_900), card(2, "Indigo Cotton Curtain", 149_900), card(3, "Ivory Velvet Cushion", 59_900), card(4, "Jaipuri Bedsheet", 89_900)];
+    const attributes: FilterAttribute[] = [{ id: 1, name: "Material", key: "material", values: [{ id: 11, value: "Velvet" }, { id: 12, value: "Cotton" }] }];
+    const categories = [{ name: "Curtains", slug: "curtains" }, { name: "Cushions", slug: "cushions" }, { name: "Velvet Curtains", slug: "velvet-curtains" }];
+    const page = { text: "velvet curtain", page: 1, perPage: 10 };
+    const q = query("velvet curtain");
+    const expected = () => {
+      const answer = main.search(q);
+      const bytes = new TextEncoder().encode(searchAnswerJson(searchPage(answer, answer.ids.map((id) => cards.find((c) => c.id === id) as ProductCard), 1, 10, page.text, categories), attributes));
+      return { bytes, etag: weakEtag(bytes) };
+    };
+
+    // No context yet: the index's answer, for the main thread to build the page from.
+    expect(await thread.answer(q, main.size, { ...page, context: 1 })).toEqual(main.search(q));
+    thread.setContext({ version: 1, attributes, categories });
+    // The cards not kept there yet: the same.
+    expect(await thread.answer(q, main.size, { ...page, context: 1 })).toEqual(main.search(q));
+
+    thread.keepCards(cards);
+    const whole = await thread.answer(q, main.size, { ...page, context: 1 });
+    if (!("body" in whole)) throw new Error("no whole answer");
+    expect(Buffer.from(whole.body).toString("utf8")).toBe(Buffer.from(expected().bytes).toString("utf8"));
+    expect(whole.etag).toBe(expected().etag);
+    expect(whole.total).toBe(1);
+    const json = JSON.parse(Buffer.from(whole.body).toString("utf8")) as { data: { name: string; main_price: number }[]; meta: { total: number; categories: { slug: string }[]; facets: { attributes: { values: { value: string; count: number }[] }[] } }; success: boolean; status: number };
+    expect(json.data.map((d) => [d.name, d.main_price])).toEqual([["Peacock Velvet Curtain", 1999]]);
+    expect(json.meta.categories.map((c) => c.slug)).toEqual(["velvet-curtains"]);
+    expect(json.meta.facets.attributes[0]?.values).toEqual([{ value: "Velvet", count: 1 }, { value: "Cotton", count: 0 }]);
+    expect([json.success, json.status]).toEqual([true, 200]);
+
+    // Another context version than the thread holds (the main thread read newer ones): not from the old.
+    expect("body" in (await thread.answer(q, main.size, { ...page, context: 2 }))).toBe(false);
+    // A price change: the main thread drops the card, then keeps the new one; the answer says the new price.
+    thread.dropCards([1]);
+    expect(await thread.answer(q, main.size, { ...page, context: 1 })).toEqual(main.search(q));
+    cards[0] = card(1, "Peacock Velvet Curtain", 179_900);
+    thread.keepCards([cards[0] as ProductCard]);
+    const repriced = await thread.answer(q, main.size, { ...page, context: 1 });
+    expect("body" in repriced && Buffer.from(repriced.body).toString("utf8")).toBe(Buffer.from(expected().bytes).toString("utf8"));
+    expect(Buffer.from(expected().bytes).toString("utf8")).toContain('"main_price":1799');
+    // Every card dropped (a rebuild), and a search that finds nothing (the main thread adds the fallbacks): the index's answer.
+    thread.dropCards(null);
+    expect("body" in (await thread.answer(q, main.size, { ...page, context: 1 }))).toBe(false);
+    thread.keepCards(cards);
+    expect(await thread.answer(query("zzzq"), main.size, { ...page, text: "zzzq", context: 1 })).toEqual(main.search(query("zzzq")));
   });
 
   it("shares the main segment's arrays with the main thread rather than copying them", () => {

@@ -2,9 +2,10 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 import { log as rootLog } from "@/lib/platform/log";
 import type { EngineAnswer, EngineQuery, SynonymRuleData } from "../search/engine";
-import type { ThreadReply, ThreadRequest } from "../search/search-worker";
+import type { AnswerContext, ThreadReply, ThreadRequest } from "../search/search-worker";
 import type { IndexDoc, Segment } from "../search/segment";
 import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
+import type { ProductCard } from "./catalog";
 
 const log = rootLog.child({ module: "product-search" });
 
@@ -25,9 +26,12 @@ export class SearchThreadDrift extends Error {
   override name = "SearchThreadDrift";
 }
 
+/** A search's whole answer from the thread: its JSON's bytes and ETag, and where the time went (ms). */
+export type WholeAnswer = { body: Uint8Array<ArrayBuffer>; etag: string; total: number; indexMs: number; pageMs: number };
+
 export class SearchThread {
   private worker: Worker | null;
-  private waiting = new Map<number, { resolve: (answer: EngineAnswer) => void; reject: (error: Error) => void }>();
+  private waiting = new Map<number, { resolve: (answer: EngineAnswer | WholeAnswer) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private stopping = false;
   /** Whether it was given a catalog (until then its engine is empty, and searches stay on the main thread). */
@@ -41,6 +45,7 @@ export class SearchThread {
       if (!entry) return;
       this.waiting.delete(reply.id);
       if ("answer" in reply) entry.resolve(reply.answer);
+      else if ("body" in reply) entry.resolve({ body: reply.body, etag: reply.etag, total: reply.total, indexMs: reply.indexMs, pageMs: reply.pageMs });
       else entry.reject(reply.drift === undefined ? new Error(reply.error) : new SearchThreadDrift(reply.error));
     });
     let failure: Error | null = null;
@@ -117,13 +122,43 @@ export class SearchThread {
    * The thread's answer: after every change posted before it. `size`: how many products the main
    * thread's engine holds now; a thread that holds another number rejects with SearchThreadDrift.
    */
-  search(query: EngineQuery, size: number): Promise<EngineAnswer> {
+  async search(query: EngineQuery, size: number): Promise<EngineAnswer> {
+    const reply = await this.ask((id) => ({ op: "search", id, query, size }));
+    if ("body" in reply) throw new Error("the search thread wrote an answer where the index's was asked for");
+    return reply;
+  }
+
+  /**
+   * The API's whole answer to a search by words (../search/search-worker.ts), or the index's
+   * answer when the thread cannot write it (a card of the page it does not keep, nothing found,
+   * or `page.context` not the version it holds). Same order and drift rule as search().
+   */
+  answer(query: EngineQuery, size: number, page: { text: string; page: number; perPage: number; context: number }): Promise<EngineAnswer | WholeAnswer> {
+    return this.ask((id) => ({ op: "answer", id, query, size, ...page }));
+  }
+
+  /** The cards the main thread now keeps (after the changes posted before them). */
+  keepCards(cards: readonly ProductCard[]): void {
+    if (cards.length) this.post({ op: "cards", cards: [...cards] });
+  }
+
+  /** The cards the main thread no longer keeps (null: none). */
+  dropCards(ids: readonly number[] | null): void {
+    if (ids === null || ids.length) this.post({ op: "dropCards", ids: ids ? [...ids] : null });
+  }
+
+  /** The shop's filter attributes and categories the answers are written with, from now on. */
+  setContext(context: AnswerContext): void {
+    this.post({ op: "context", context });
+  }
+
+  private ask(request: (id: number) => ThreadRequest): Promise<EngineAnswer | WholeAnswer> {
     const worker = this.worker;
     if (!worker) return Promise.reject(new Error("the search thread has stopped"));
     const id = this.nextId++;
-    return new Promise<EngineAnswer>((resolve, reject) => {
+    return new Promise<EngineAnswer | WholeAnswer>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      worker.postMessage({ op: "search", id, query, size } satisfies ThreadRequest);
+      worker.postMessage(request(id));
     });
   }
 

@@ -3,56 +3,20 @@ import type {
   ApiBlogDetail,
   ApiCategory,
   ApiCmsPage,
-  ApiMeta,
-  ApiProductCard,
   ApiProductDetail,
   ApiProductVariant,
-  ApiListMeta, ApiSearchMeta,
   ApiSlider,
   ApiSubcategory,
   ApiWishlistItem,
 } from "@/lib/api/types";
-import type { CategorySummary, CategoryWithChildren, FilterAttribute, Page, ProductCard, ProductDetail, ProductListPage, ProductOption, ProductVariant } from "@/lib/catalog";
+import type { CategorySummary, CategoryWithChildren, ProductDetail, ProductOption, ProductVariant } from "@/lib/catalog";
 import type { BlogPost, BlogSummary, CmsPage, Slide } from "@/lib/content";
 import type { WishlistItem } from "@/lib/cart";
 
 /** Maps service shapes to the API v2 contract: field names as the spec spells them, money in rupees. */
-export const rupees = (paise: number) => Math.round(paise) / 100;
+import { rupees } from "@/lib/catalog/search/search-answer";
 
-export function meta(page: Page<unknown>): ApiMeta {
-  return { current_page: page.page, last_page: page.lastPage, per_page: page.perPage, total: page.total };
-}
-
-/**
- * The meta of a product list: the page's, with its facets (attribute values by name, each
- * attribute the filter bar offers with every value and its count, 0 included).
- */
-export function listMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiListMeta {
-  const { facets } = page;
-  return {
-    ...meta(page),
-    facets: {
-      availability: facets.availability,
-      price: facets.price,
-      attributes: attributes.map((a) => ({ name: a.name, key: a.key, values: a.values.map((v) => ({ value: v.value, count: facets.values[v.id] ?? 0 })) })),
-    },
-  };
-}
-
-/**
- * The meta of a search by words: the list's, with the corrections, the word left out, matching
- * categories, and for an empty result suggestions and popular cards.
- */
-export function searchMeta(page: ProductListPage & { facets: NonNullable<ProductListPage["facets"]> }, attributes: readonly FilterAttribute[]): ApiSearchMeta {
-  return {
-    ...listMeta(page, attributes),
-    corrections: page.corrections ?? [],
-    unmatched: page.unmatched ?? null,
-    categories: page.categories ?? [],
-    suggestions: page.suggestions ?? [],
-    popular: (page.popular ?? []).map(productCard),
-  };
-}
+export { listMeta, meta, productCard, rupees, searchMeta } from "@/lib/catalog/search/search-answer";
 
 export const subcategory = (c: CategorySummary): ApiSubcategory => ({
   id: c.id,
@@ -75,21 +39,6 @@ export const slider = (s: Slide): ApiSlider => ({
   url: s.url,
   link_text: s.linkText,
   button_text: s.buttonText,
-});
-
-export const productCard = (p: ProductCard): ApiProductCard => ({
-  id: p.id,
-  slug: p.slug,
-  name: p.name,
-  thumbnail_image: p.thumbnail,
-  main_price: rupees(p.price),
-  stocked_price: rupees(p.listPrice),
-  discount: p.discountPercent,
-  stock_quantity: p.stockQuantity,
-  availability: p.availability,
-  currency: "INR",
-  has_variants: p.variantCount > 0,
-  variant_count: p.variantCount,
 });
 
 export const productVariant = (options: ProductOption[], v: ProductVariant): ApiProductVariant => ({

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { dropTestProducts, makeProduct } from "./cart-client";
-import { api, closeTestDb, testDb, type Json } from "./client";
+import { api, closeTestDb, eventually, testDb, type Json } from "./client";
 
 afterAll(async () => {
   await dropTestProducts();
@@ -11,16 +11,6 @@ const page = async (path: string) => {
   const res = await fetch(`${inject("baseUrl")}${path}`);
   return { status: res.status, html: await res.text() };
 };
-
-/** Polls until the check passes or the time is up; the change must show "within seconds". */
-async function eventually(check: () => Promise<boolean>, ms = 5000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await check()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const admin = (slug: string, body: unknown, token: string | null = inject("adminToken")) =>
   api(`/admin/products/${slug}`, { method: "PATCH", body: JSON.stringify(body), ...(token ? { token } : {}) });

@@ -43,6 +43,16 @@ export async function api(path: string, init: ApiInit = {}) {
 
 export type ApiAnswer = Awaited<ReturnType<typeof api>>;
 
+/** Polls until the check passes or `ms` is up; a change must show "within seconds". */
+export async function eventually(check: () => Promise<boolean>, ms = 5000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** POST with a JSON body (an object, or a string sent as is). */
 export const post = (path: string, body: unknown, init: ApiInit = {}) =>
   api(path, { method: "POST", body: typeof body === "string" ? body : JSON.stringify(body), ...init });

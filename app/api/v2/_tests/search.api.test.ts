@@ -3,10 +3,14 @@
  * counts, corrections, the word left out, matching categories, and for an empty result
  * suggestions and popular cards. Against the demo catalog, on whichever database the run uses.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { api, closeTestDb, type Json } from "./client";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { dropTestProducts, makeProduct } from "./cart-client";
+import { api, closeTestDb, eventually, type Json } from "./client";
 
-afterAll(closeTestDb);
+afterAll(async () => {
+  await dropTestProducts();
+  await closeTestDb();
+});
 
 const search = async (query: string) => {
   const res = await api(`/products/search?${query}`);
@@ -101,6 +105,33 @@ describe("the search's meta", () => {
     for (const ms of Object.values(parts)) expect(ms).toBeGreaterThanOrEqual(0);
     expect(parts.total).toBeGreaterThanOrEqual((parts.index as number) + (parts.page as number) - 0.02);
     expect((await api("/products/search?per_page=4")).headers.get("server-timing")).toBeNull();
+  });
+
+  it("answers a search whose cards it keeps wholly from the search thread, with the same answer the main thread gave, and a price change within seconds", async () => {
+    const product = await makeProduct({ price: 250_000, name: "Quetzal Thread Curtain" });
+    const path = "/products/search?name=quetzal&per_page=6";
+    const found = async () => (await api(path)).json.data as Json[];
+    expect(await eventually(async () => (await found()).some((c) => c.slug === product.slug))).toBe(true);
+    // The first answer read the card here (and kept it on both threads); from then on the search
+    // thread writes the answer: the same bytes, the same ETag and Cache-Control.
+    const first = await api(path);
+    const second = await api(path);
+    expect(second.headers.get("server-timing")).toContain('desc="cards and notes (search thread)"');
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(second.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+    expect(second.json.data).toEqual([expect.objectContaining({ slug: product.slug, name: "Quetzal Thread Curtain", main_price: 2500 })]);
+    expect(second.json.meta).toMatchObject({ current_page: 1, last_page: 1, per_page: 6, total: 1, corrections: [], unmatched: null, suggestions: [], popular: [] });
+    // If-None-Match with that ETag: 304, as for any answer the caches keep.
+    expect((await api(path, { headers: { "If-None-Match": second.headers.get("etag") as string } })).status).toBe(304);
+
+    // A price change reaches the search thread's answer within seconds.
+    const changed = await api(`/admin/products/${product.slug}`, { method: "PATCH", body: JSON.stringify({ main_price: 2399, stocked_price: 2500 }), token: inject("adminToken") });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await eventually(async () => (await found())[0]?.main_price === 2399)).toBe(true);
+    const after = await api(path);
+    expect(after.headers.get("server-timing")).toContain('desc="cards and notes (search thread)"');
+    expect(after.json.data[0]).toMatchObject({ main_price: 2399, stocked_price: 2500, discount: 4 });
   });
 
   it("reads a typo as the word the catalog has and says so", async () => {
