@@ -23,7 +23,7 @@ import { decodeSnapshot } from "./snapshot";
  */
 
 /** What a search's answer says besides the index and the cards: the shop's filter attributes, and its categories with their subcategories. */
-export type AnswerContext = { version: number; attributes: FilterAttribute[]; categories: CategoryMatch[] };
+export type AnswerContext = { version: number; attributes: readonly FilterAttribute[]; categories: readonly CategoryMatch[] };
 
 export type ThreadRequest =
   | { op: "replace"; bytes: Uint8Array; attributeOf: [number, number][] }

@@ -639,7 +639,7 @@ export async function wholeSearchAnswer(query: EngineQuery, page: { text: string
     let context = state.answerContext;
     if (context?.attributes !== attributes || context.categories !== categories) {
       context = state.answerContext = { version: (context?.version ?? 0) + 1, attributes, categories };
-      thread.setContext({ version: context.version, attributes: [...attributes], categories: [...categories] });
+      thread.setContext({ version: context.version, attributes, categories });
     }
     const reply = await thread.answer(query, state.engine.size, { ...page, context: context.version });
     return "body" in reply ? reply : { ...reply, thread: "search" as const };
@@ -742,8 +742,14 @@ function fillCards(state: State): void {
         kept.push(card);
       }
     }
-    state.thread?.keepCards(kept);
     trimCards(state);
+    // The search thread's copy, a batch at a time (copying 20,000 cards to it at once would hold
+    // this thread for tens of ms); only those still kept here when their batch goes: a card
+    // dropped meanwhile had its drop posted already, and must not come back after it.
+    for (let from = 0; from < kept.length; from += FILL_BATCH) {
+      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
+      state.thread?.keepCards(kept.slice(from, from + FILL_BATCH).filter((card) => state.cards.get(card.id) === card));
+    }
   })()
     .catch((error: unknown) => log.warn({ err: error }, "the search's cards could not be read ahead"))
     .finally(() => {
