@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { dropTestProducts, makeProduct } from "./cart-client";
-import { api, closeTestDb, eventually, type Json } from "./client";
+import { api, type ApiAnswer, closeTestDb, eventually, type Json } from "./client";
 
 afterAll(async () => {
   await dropTestProducts();
@@ -111,15 +111,19 @@ describe("the search's meta", () => {
     const product = await makeProduct({ price: 250_000, name: "Quetzal Thread Curtain" });
     const path = "/products/search?name=quetzal&per_page=6";
     const found = async () => (await api(path)).json.data as Json[];
-    expect(await eventually(async () => (await found()).some((c) => c.slug === product.slug))).toBe(true);
-    // The first answer read the card here (and kept it on both threads); from then on the search
-    // thread writes the answer: the same bytes, the same ETag and Cache-Control.
-    const first = await api(path);
+    // The first answer that has the new product read its card on the main thread, which built the
+    // page and kept the card on both threads; from then on the search thread writes the answer:
+    // the same bytes, the same ETag and Cache-Control.
+    const seen: { last: ApiAnswer | null } = { last: null };
+    expect(await eventually(async () => ((seen.last = await api(path)).json.data as Json[]).some((c) => c.slug === product.slug))).toBe(true);
+    const first = seen.last as ApiAnswer;
+    expect(first.headers.get("server-timing")).toContain('desc="cards and notes (main thread)"');
     const second = await api(path);
     expect(second.headers.get("server-timing")).toContain('desc="cards and notes (search thread)"');
     expect(second.text).toBe(first.text);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(second.headers.get("cache-control")).toBe(first.headers.get("cache-control"));
+    expect(second.headers.get("vary")).toBe(first.headers.get("vary"));
     expect(second.json.data).toEqual([expect.objectContaining({ slug: product.slug, name: "Quetzal Thread Curtain", main_price: 2500 })]);
     expect(second.json.meta).toMatchObject({ current_page: 1, last_page: 1, per_page: 6, total: 1, corrections: [], unmatched: null, suggestions: [], popular: [] });
     // If-None-Match with that ETag: 304, as for any answer the caches keep.
