@@ -283,8 +283,10 @@ async function attributeGroups(db: Db, search: ProductSearch): Promise<Attribute
 
 /**
  * A search by words (the header's type-ahead, /search, the API's ?name=): the product search
- * index (./product-search.ts) finds, filters, counts and orders; the page's cards are read from
- * the database by id, so prices and stock are this moment's.
+ * index (./product-search.ts) finds, filters, counts and orders; the page's cards are the kept
+ * ones, as fresh as the index, else read from the database by id. `whole` (the API): the search
+ * thread writes the whole answer when it keeps every card of the page (decision 0068), and that
+ * is returned instead of the page.
  */
 async function searchByWords(db: Db, search: ProductSearch, categoryIds: number[] | null, today: string, whole: boolean): Promise<ProductListPage | WholeAnswer> {
   const perPage = search.per_page;
@@ -344,7 +346,6 @@ function indexQuery(search: ProductSearch, categoryIds: number[] | null, today: 
     limit,
   };
 }
-
 
 /**
  * Published products' cards by id, in the order of `ids` (the index's order), kept beside the
