@@ -1,4 +1,4 @@
-import { parentPort } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { searchAnswerJson } from "./search-answer";
 import { weakEtag } from "@/lib/platform/cache-policy";
 import type { CategoryMatch, FilterAttribute, ProductCard } from "../server/catalog";
@@ -15,12 +15,16 @@ import { decodeSnapshot } from "./snapshot";
  * the same arrays.
  *
  * It also writes the API's answer to a search by words, whole (decision 0068): the main thread
- * mirrors its kept cards here (every card it keeps, every one it drops, in order) and posts the
- * shop's filter attributes and categories when they change; a search whose page's cards are all
- * here gets its JSON and ETag back, so the main thread only sends the bytes. Otherwise (a card not
- * kept, nothing found, which needs the fallbacks) it gets the index's answer and builds the page
+ * posts the cards it reads (its read ahead, up to `maxCards`: more than it keeps itself, and a
+ * page's) and drops those of every product that changes, in order, and posts the shop's filter
+ * attributes and categories when they change; a search whose page's cards are all here gets its
+ * JSON and ETag back, so the main thread only sends the bytes. Otherwise (a card not kept,
+ * nothing found, which needs the fallbacks) it gets the index's answer and builds the page
  * itself, as for the pages' searches.
  */
+
+/** What the thread is started with: how many cards it keeps at most (the oldest kept go first). */
+export type SearchThreadData = { maxCards: number };
 
 /** What a search's answer says besides the index and the cards: the shop's filter attributes, and its categories with their subcategories. */
 export type AnswerContext = { version: number; attributes: readonly FilterAttribute[]; categories: readonly CategoryMatch[] };
@@ -31,7 +35,7 @@ export type ThreadRequest =
   | { op: "synonyms"; rules: SynonymRuleData[] }
   /** `size`: how many products the main thread's engine held when it posted the search. */
   | { op: "search"; id: number; query: EngineQuery; size: number }
-  /** Cards the main thread keeps (read ahead or read for a page), and those it no longer keeps (null: none). */
+  /** Cards to keep (read ahead or read for a page), and those of products that changed (null: every card). */
   | { op: "cards"; cards: ProductCard[] }
   | { op: "dropCards"; ids: number[] | null }
   | { op: "context"; context: AnswerContext }
@@ -51,6 +55,7 @@ const port = parentPort;
 if (port) {
   const engine = new SearchEngine();
   const cards = new Map<number, ProductCard>();
+  const { maxCards } = workerData as SearchThreadData;
   let context: AnswerContext | null = null;
   const encoder = new TextEncoder();
   port.on("message", (request: ThreadRequest) => {
@@ -79,6 +84,11 @@ if (port) {
       }
       case "cards":
         for (const card of request.cards) cards.set(card.id, card);
+        // The oldest kept first out (a Map keeps its order of insertion).
+        for (const id of cards.keys()) {
+          if (cards.size <= maxCards) break;
+          cards.delete(id);
+        }
         return;
       case "dropCards":
         if (request.ids === null) cards.clear();

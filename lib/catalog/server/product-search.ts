@@ -15,7 +15,7 @@ import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import { indexableText, listItems } from "../search/text";
 import { readCards, type ProductCard } from "./cards";
 import type { CategoryMatch, FilterAttribute } from "./catalog";
-import { SearchThread, SearchThreadDrift, type WholeAnswer } from "./search-thread";
+import { SearchThread, SearchThreadDrift, THREAD_CARDS, type WholeAnswer } from "./search-thread";
 import { listSynonymRules, synonymsVersion } from "./synonyms";
 
 /**
@@ -117,8 +117,10 @@ type State = {
 };
 
 /**
- * Cards kept at most: about 0.36 KB each in the heap (measured for 100,000 cards with the bench
- * catalog's names, slugs and image paths: 36 MB), 7 MB at the most.
+ * Cards the main thread keeps at most: about 0.36 KB each in the heap (measured for 100,000 cards
+ * with the bench catalog's names, slugs and image paths: 36 MB), 7 MB at the most. The search
+ * thread keeps more (THREAD_CARDS, ./search-thread.ts), in its own heap: the pages' searches read
+ * the rest from the database, the API's are written there whole.
  */
 const MAX_CARDS = 20_000;
 
@@ -695,15 +697,15 @@ export async function productCards(ids: readonly number[], read: (ids: number[])
   return found;
 }
 
-/** Keeps at most MAX_CARDS cards, the oldest kept first out (a Map keeps its order of insertion); the search thread's copy drops the same. */
+/**
+ * Keeps at most MAX_CARDS cards, the oldest kept first out (a Map keeps its order of insertion).
+ * The search thread keeps its own number, and drops its oldest itself.
+ */
 function trimCards(state: State): void {
-  const out: number[] = [];
   for (const id of state.cards.keys()) {
     if (state.cards.size <= MAX_CARDS) break;
     state.cards.delete(id);
-    out.push(id);
   }
-  state.thread?.dropCards(out);
 }
 
 /** Cards a query of the read ahead reads, by primary key (a few ms of SQLite's work). */
@@ -712,43 +714,39 @@ const FILL_BATCH = 1000;
 /**
  * Fills the kept cards after a full build or a snapshot's load, in the background: the cards of
  * the products searches show most (the engine's leadingIds: what can be bought, then the more
- * popular, then the newest), up to MAX_CARDS, read by id a batch at a time, so a search's page
- * needs no database read for them from the first search after a start on (before, each card was
- * read the first time a search showed it: at 10,000 products the bench's first thousand searches
- * after a start read most of theirs). The least shown go in first, so they are the first out
- * when cards read later overflow. A card dropped during the read (its product changed) is not
- * kept from it; a full drop meanwhile (a rebuild, which fills again) ends it. Not one query
- * ordered by popularity: that sorts every published product on SQLite's synchronous connection,
- * 0.5–1.3 s at 100,000 products during which the store answers nothing.
+ * popular, then the newest), up to MAX_CARDS on the main thread and THREAD_CARDS on the search
+ * thread (the whole of a catalog of up to 100,000 products: with only the main thread's 20,000,
+ * 8% of the API's searches at 100,000 products had a card to read from the database and were
+ * built on the main thread), read by id a batch at a time, so a search's page needs no database
+ * read for them from the first search after a start on (before, each card was read the first time
+ * a search showed it: at 10,000 products the bench's first thousand searches after a start read
+ * most of theirs). The least shown are read and kept first, so they are the first out when cards
+ * read later overflow. Each batch goes to the search thread as it is read (copying thousands of
+ * cards at once would hold this thread for tens of ms). A card whose product changed during the
+ * read is kept by neither thread (its drop was posted before it would arrive); a full drop
+ * meanwhile (a rebuild, which fills again) ends it. Not one query ordered by popularity: that
+ * sorts every published product on SQLite's synchronous connection, 0.5–1.3 s at 100,000
+ * products during which the store answers nothing.
  */
 function fillCards(state: State): void {
   const dropped = (state.droppedDuringFill = new Set<number>());
   const filling: Promise<void> = (async () => {
     const { db } = await getDb();
-    const ids = state.engine.leadingIds(MAX_CARDS);
-    const read = new Map<number, ProductCard>();
+    const ids = state.engine.leadingIds(state.thread ? THREAD_CARDS : MAX_CARDS).reverse();
+    const mainKeeps = new Set(ids.slice(-MAX_CARDS));
     for (let from = 0; from < ids.length; from += FILL_BATCH) {
       if (from > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = await readCards(db, ids.slice(from, from + FILL_BATCH));
       // Every card was dropped meanwhile (a full build), or a later fill took over.
       if (state.droppedDuringFill !== dropped) return;
-      for (const card of batch) read.set(card.id, card);
-    }
-    const kept: ProductCard[] = [];
-    for (let i = ids.length - 1; i >= 0; i--) {
-      const card = read.get(ids[i] as number);
-      if (card && !dropped.has(card.id) && !state.cards.has(card.id)) {
-        state.cards.set(card.id, Object.freeze(card));
-        kept.push(card);
+      const fresh = batch.filter((card) => !dropped.has(card.id));
+      for (const card of fresh) {
+        Object.freeze(card);
+        // One read for a page since is as fresh, and stays where it was put.
+        if (mainKeeps.has(card.id) && !state.cards.has(card.id)) state.cards.set(card.id, card);
       }
-    }
-    trimCards(state);
-    // The search thread's copy, a batch at a time (copying 20,000 cards to it at once would hold
-    // this thread for tens of ms); only those still kept here when their batch goes: a card
-    // dropped meanwhile had its drop posted already, and must not come back after it.
-    for (let from = 0; from < kept.length; from += FILL_BATCH) {
-      if (from > 0) await new Promise((resolve) => setImmediate(resolve));
-      state.thread?.keepCards(kept.slice(from, from + FILL_BATCH).filter((card) => state.cards.get(card.id) === card));
+      trimCards(state);
+      state.thread?.keepCards(fresh);
     }
   })()
     .catch((error: unknown) => log.warn({ err: error }, "the search's cards could not be read ahead"))

@@ -32,8 +32,8 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((t) => t.stop()));
 });
 
-function start(onExit: (why: Error) => void = () => {}): SearchThread {
-  const thread = SearchThread.start(onExit, { execArgv });
+function start(onExit: (why: Error) => void = () => {}, maxCards?: number): SearchThread {
+  const thread = SearchThread.start(onExit, { execArgv, maxCards });
   if (!thread) throw new Error("no search thread");
   started.push(thread);
   return thread;
@@ -123,6 +123,28 @@ describe("the search thread", () => {
     expect("body" in (await thread.answer(q, main.size, { ...page, context: 1 }))).toBe(false);
     thread.keepCards(cards);
     expect(await thread.answer(query("zzzq"), main.size, { ...page, text: "zzzq", context: 1 })).toEqual(main.search(query("zzzq")));
+  });
+
+  it("keeps at most its number of cards, the oldest kept first out, and writes whole only the answers whose cards it still has", async () => {
+    const thread = start(() => {}, 2);
+    const main = new SearchEngine(thread.replaceAll(Segment.of(catalog), attributeOf), attributeOf);
+    const card = (id: number, name: string): ProductCard => ({ id, slug: name.toLowerCase().replaceAll(" ", "-"), name, thumbnail: null, price: 99_900, listPrice: 99_900, discountPercent: 0, stockQuantity: 3, availability: "in_stock", variantCount: 0 });
+    thread.setContext({ version: 1, attributes: [], categories: [] });
+    const whole = async (text: string) => {
+      const reply = await thread.answer(query(text), main.size, { text, page: 1, perPage: 10, context: 1 });
+      return "body" in reply ? (JSON.parse(Buffer.from(reply.body).toString("utf8")) as { data: { name: string }[] }).data.map((d) => d.name) : null;
+    };
+    // Kept least shown first, as the read ahead posts them: the bedsheet, then the two curtains.
+    thread.keepCards([card(4, "Jaipuri Bedsheet")]);
+    thread.keepCards([card(2, "Indigo Cotton Curtain"), card(1, "Peacock Velvet Curtain")]);
+    expect((await whole("curtain"))?.toSorted()).toEqual(["Indigo Cotton Curtain", "Peacock Velvet Curtain"]);
+    // The bedsheet went first: the main thread builds that answer from the index's.
+    expect(await whole("bedsheet")).toBeNull();
+    // Read again for a page: kept again, and the oldest (the cotton curtain) goes.
+    thread.keepCards([card(4, "Jaipuri Bedsheet")]);
+    expect(await whole("bedsheet")).toEqual(["Jaipuri Bedsheet"]);
+    expect(await whole("velvet curtain")).toEqual(["Peacock Velvet Curtain"]);
+    expect(await whole("cotton curtain")).toBeNull();
   });
 
   it("shares the main segment's arrays with the main thread rather than copying them", () => {

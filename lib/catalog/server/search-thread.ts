@@ -2,7 +2,7 @@ import "server-only";
 import { Worker } from "node:worker_threads";
 import { log as rootLog } from "@/lib/platform/log";
 import type { EngineAnswer, EngineQuery, SynonymRuleData } from "../search/engine";
-import type { AnswerContext, ThreadReply, ThreadRequest } from "../search/search-worker";
+import type { AnswerContext, SearchThreadData, ThreadReply, ThreadRequest } from "../search/search-worker";
 import type { IndexDoc, Segment } from "../search/segment";
 import { decodeSnapshot, encodeSnapshot } from "../search/snapshot";
 import type { ProductCard } from "./catalog";
@@ -25,6 +25,14 @@ const log = rootLog.child({ module: "product-search" });
 export class SearchThreadDrift extends Error {
   override name = "SearchThreadDrift";
 }
+
+/**
+ * Cards the search thread keeps at most, the oldest kept first out: the read ahead gives it the
+ * whole of a catalog of up to 100,000 products. Measured at 100,000 products (the bench's
+ * catalog): its heap held 45 MB after a full collection (of its 128 MB), the main thread's 117 MB
+ * with its 20,000 cards (of 256 MB; docs/measurements/2026-11-26-search-scale.md).
+ */
+export const THREAD_CARDS = 100_000;
 
 /** A search's whole answer from the thread: its JSON's bytes and ETag, and where the time went (ms). */
 export type WholeAnswer = { body: Uint8Array<ArrayBuffer>; etag: string; total: number; indexMs: number; pageMs: number };
@@ -62,11 +70,12 @@ export class SearchThread {
    * A new thread, or null where none can run (see above). `onExit`: it stopped on its own (not by
    * stop()), and why. `execArgv`: Node's options for the thread (its tests load it through tsx).
    */
-  static start(onExit: (why: Error) => void, options: { execArgv?: string[] } = {}): SearchThread | null {
+  static start(onExit: (why: Error) => void, options: { execArgv?: string[]; maxCards?: number } = {}): SearchThread | null {
     if (!options.execArgv && (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")) return null;
     try {
       // Its heap holds the engine's dictionaries and scratch arrays; the postings are in shared memory.
-      const worker = new Worker(new URL("../search/search-worker.ts", import.meta.url), { name: "product-search", resourceLimits: { maxOldGenerationSizeMb: 128 }, ...options });
+      const workerData: SearchThreadData = { maxCards: options.maxCards ?? THREAD_CARDS };
+      const worker = new Worker(new URL("../search/search-worker.ts", import.meta.url), { name: "product-search", resourceLimits: { maxOldGenerationSizeMb: 128 }, execArgv: options.execArgv, workerData });
       return new SearchThread(worker, onExit);
     } catch (error) {
       log.error({ err: error }, "the search thread could not be started: searches run on the main thread");
@@ -137,12 +146,15 @@ export class SearchThread {
     return this.ask((id) => ({ op: "answer", id, query, size, ...page }));
   }
 
-  /** The cards the main thread now keeps (after the changes posted before them). */
+  /**
+   * Cards to keep (after the changes posted before them): read ahead, or read for a page. Each is
+   * kept until its product's drop is posted (dropCards), or, over its number, the oldest go.
+   */
   keepCards(cards: readonly ProductCard[]): void {
     if (cards.length) this.post({ op: "cards", cards: [...cards] });
   }
 
-  /** The cards the main thread no longer keeps (null: none). */
+  /** The cards of products that changed (null: every card). */
   dropCards(ids: readonly number[] | null): void {
     if (ids === null || ids.length) this.post({ op: "dropCards", ids: ids ? [...ids] : null });
   }
