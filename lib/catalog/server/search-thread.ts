@@ -29,7 +29,7 @@ export class SearchThreadDrift extends Error {
 /**
  * Cards the search thread keeps at most, the oldest kept first out: the read ahead gives it the
  * whole of a catalog of up to 100,000 products. Measured at 100,000 products (the bench's
- * catalog): its heap held 45 MB after a full collection (of its 128 MB), the main thread's 117 MB
+ * catalog): its heap held 44 MB after a full collection (of its 128 MB), the main thread's 118 MB
  * with its 20,000 cards (of 256 MB; docs/measurements/2026-11-26-search-scale.md).
  */
 export const THREAD_CARDS = 100_000;
@@ -69,6 +69,7 @@ export class SearchThread {
   /**
    * A new thread, or null where none can run (see above). `onExit`: it stopped on its own (not by
    * stop()), and why. `execArgv`: Node's options for the thread (its tests load it through tsx).
+   * `maxCards`: how many cards it keeps at most (THREAD_CARDS unless a test wants a few).
    */
   static start(onExit: (why: Error) => void, options: { execArgv?: string[]; maxCards?: number } = {}): SearchThread | null {
     if (!options.execArgv && (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build")) return null;
