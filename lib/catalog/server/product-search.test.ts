@@ -24,6 +24,21 @@ vi.mock("./cards", async (importOriginal) => {
   };
 });
 
+// The synonyms' version, read by every look after it read the products: a test may put something there.
+const synonymsRead = vi.hoisted(() => ({ meanwhile: null as null | (() => Promise<void>) }));
+vi.mock("./synonyms", async (importOriginal) => {
+  const synonyms = await importOriginal<typeof import("./synonyms")>();
+  return {
+    ...synonyms,
+    synonymsVersion: async (...args: Parameters<typeof synonyms.synonymsVersion>) => {
+      const meanwhile = synonymsRead.meanwhile;
+      synonymsRead.meanwhile = null;
+      await meanwhile?.();
+      return synonyms.synonymsVersion(...args);
+    },
+  };
+});
+
 /**
  * A restarted server loads the search index from the snapshot the last full build wrote, reads what
  * changed while it was down, and builds from the database instead when the database does not carry
@@ -333,6 +348,30 @@ describe("the index while it runs", () => {
       expect(await names("sanganeri")).toEqual([]);
       expect(expired).toEqual([["products"]]);
     } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("finds a product this instance just published even when its one-second look had read the products just before", async () => {
+    await restart();
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const { productSearchStale } = await search();
+      expect(await names("entrance")).toEqual([]);
+      let searched: Promise<string[]> | null = null;
+      // The look has read the products, and reads the synonyms' version next: the back office
+      // publishes one now, and a shopper searches before the look is over.
+      synonymsRead.meanwhile = async () => {
+        await addProducts(setup, ["Coir Entrance Mat"]);
+        productSearchStale();
+        await new Promise((resolve) => setImmediate(resolve));
+        searched = names("entrance");
+      };
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect.poll(() => searched).not.toBeNull();
+      expect(await searched).toEqual(["Coir Entrance Mat"]);
+    } finally {
+      synonymsRead.meanwhile = null;
       vi.useRealTimers();
     }
   });

@@ -563,7 +563,12 @@ async function ready(): Promise<State> {
     throw error;
   });
   const state = await store.__productSearch;
-  if (state.stale) await sync(state);
+  if (state.stale) {
+    // A look already under way may have read the products before the change committed (it would
+    // answer without it): wait for it, then look again unless one started since the change.
+    if (state.syncing) await state.syncing.catch(() => undefined);
+    if (state.stale) await sync(state);
+  }
   return state;
 }
 
