@@ -565,9 +565,10 @@ async function ready(): Promise<State> {
   const state = await store.__productSearch;
   if (state.stale) {
     // A look already under way may have read the products before the change committed (it would
-    // answer without it): wait for it, then look again unless one started since the change.
+    // answer without it): wait for it, then look again, or wait for the look another search
+    // started since (it cleared `stale`).
     if (state.syncing) await state.syncing.catch(() => undefined);
-    if (state.stale) await sync(state);
+    await (state.stale ? sync(state) : state.syncing);
   }
   return state;
 }
