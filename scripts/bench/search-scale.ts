@@ -35,7 +35,7 @@ import { pingBench } from "./ping";
 import { searchQueries } from "./queries";
 import { SEARCH_QUERIES, SEARCH_SEED, SEARCH_WARMUP_QUERIES, searchBench } from "./search";
 import { prepareScaleData } from "./search-scale-data";
-import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, SHORT_PREFIX, shortPrefixQueries, type CaseResult, type IndexBuilt, type QueryKind, type ScaleCase } from "./search-scale-rules";
+import { nameWords, parseIndexBuilt, QUERY_KINDS, queryKind, ratioTarget, SCALE_CASES, scaleChecks, scaleTable, SHORT_PREFIX, shortPrefixQueries, type CaseResult, type Check, type IndexBuilt, type QueryKind, type ScaleCase } from "./search-scale-rules";
 import { startBenchServer } from "./server";
 import { BASE, CONNECTIONS, ROUNDS, ROUND_SECONDS } from "./settings";
 
@@ -152,6 +152,7 @@ async function runCase(c: ScaleCase, systemKey: Record<string, string>, dataDir:
       ratioRounds: ratio.rounds,
       p95: median(runs.map((r) => r.p95)),
       worstP95: searchRun.p95,
+      pingP95: median(ping.runs.map((r) => r.p95)),
       p50: median(runs.map((r) => r.p50)),
       answered: searchRun.requests,
       errors: searchRun.errors,
@@ -242,14 +243,14 @@ export async function searchScaleMain(): Promise<number> {
       }
     }
     const results = cases.map((x) => x.result);
-    const checks = [...scaleChecks(results), ...failures.map((f) => ({ what: `${caseName(f.case)}: ran`, value: 0, target: "ran to the end", ok: false }))];
+    const checks: Check[] = [...scaleChecks(results), ...failures.map((f) => ({ what: `${caseName(f.case)}: ran`, value: 0, target: "ran to the end", ok: false }))];
     const ok = checks.every((x) => x.ok);
 
     console.log(`\nserver's V8 heap: ${heap}`);
     console.log(`${CONNECTIONS} connections, ${ROUNDS} alternating rounds (ping ${ROUND_SECONDS} s, then the round's share of ${SEARCH_QUERIES} distinct queries, seed ${SEARCH_SEED}), client: ${hasWrk ? "wrk" : "fetch loop"}\n`);
     console.log(scaleTable(results));
     console.log("");
-    for (const x of checks) console.log(`${x.what}: ${x.value.toFixed(2)} (target ${x.target}) ${x.ok ? "OK" : "MISSED"}`);
+    for (const x of checks) console.log(`${x.what}: ${x.value.toFixed(2)} (target ${x.target}) ${x.ok ? "OK" : "MISSED"}${x.beside ? `; ${x.beside}` : ""}`);
 
     const file = path.join(ROOT, "bench-results", "latest-search-scale.json");
     fs.mkdirSync(path.dirname(file), { recursive: true });
