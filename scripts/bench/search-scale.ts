@@ -10,7 +10,8 @@
  * BENCH_ROUNDS rounds alternating a ping run with the round's share of 1,000 distinct queries from
  * the catalog's product names and typed prefixes (queries.ts, one seed for all four), each sent
  * once, at 20 connections; the ratio is the median of the rounds' ratios, and the p95 held against
- * the target the median of the rounds' p95s (the worst round's beside it). After the rounds: the
+ * the target the median of the rounds' p95s (the worst round's beside it, and ping's own p95 in the
+ * same rounds, which says what the machine gives the cheapest route). After the rounds: the
  * resident memory of the server and what it started (memory.ts), and a few more queries of each
  * kind (a word, the start of one, two words, a word and the start of the next; and, not among the
  * measured ones, a word and one or two letters of the next) one at a time on the idle server, to
